@@ -1,0 +1,111 @@
+/**
+ * The `docgen` command line (commander): `build`, `dev` and `preview`. `runCli(argv)` runs in-process and
+ * resolves to the exit code: 0 on success, 1 on any error.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Command, CommanderError } from 'commander';
+import { loadConfig } from '../config/index.js';
+import { build } from '../node/build/build.js';
+import { startDevServer } from '../node/dev/dev-server.js';
+import { startStaticServer } from '../node/server/static-server.js';
+import { DocgenError } from '../shared/errors.js';
+import { formatError } from './format-error.js';
+
+const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+/** Servers started by `dev`/`preview` stay up after `runCli` resolves; they close on SIGINT/SIGTERM. */
+export interface CliIo {
+  log: (text: string) => void;
+  error: (text: string) => void;
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new DocgenError(`--port must be an integer between 0 and 65535, got ${value}`);
+  return port;
+}
+
+/** Creates the commander program; `io` receives output (tests capture it). */
+export function createCli(io: CliIo = { log: console.log, error: console.error }): Command {
+  const program = new Command('docgen')
+    .description('docgen: a fast static documentation-site generator')
+    .version(pkg.version, '-v, --version')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.log(s.trimEnd()), writeErr: (s) => io.error(s.trimEnd()) });
+
+  program
+    .command('build')
+    .description('build the site for production into its output folder')
+    .argument('[root]', 'site root (folder of docgen.config.ts)', '.')
+    .option('--out-dir <dir>', 'output folder (default: dist in the root)')
+    .option('--base <path>', 'URL path the site is served under (default: /)')
+    .action(async (root: string, opts: { outDir?: string; base?: string }) => {
+      await build({ root, outDir: opts.outDir && path.resolve(opts.outDir), base: opts.base });
+    });
+
+  program
+    .command('dev')
+    .description('serve the site and rebuild it when a file changes')
+    .argument('[root]', 'site root (folder of docgen.config.ts)', '.')
+    .option('--port <port>', 'port (default: 5173, or the next free one)', parsePort)
+    .option('--host <host>', 'host to listen on (default: 127.0.0.1)')
+    .option('--base <path>', 'URL path the site is served under')
+    .option('--out-dir <dir>', 'where the development build is written')
+    .action(async (root: string, opts: { port?: number; host?: string; base?: string; outDir?: string }) => {
+      const server = await startDevServer({
+        root,
+        port: opts.port,
+        host: opts.host,
+        base: opts.base,
+        outDir: opts.outDir && path.resolve(opts.outDir),
+        onError: (error) => io.error(formatError(error)),
+      });
+      io.log(`docgen dev server running at ${server.url}`);
+      closeOnSignal(server.close);
+    });
+
+  program
+    .command('preview')
+    .description('serve the built site with clean URLs')
+    .argument('[root]', 'site root (folder of docgen.config.ts)', '.')
+    .option('--port <port>', 'port (default: 4173, or the next free one)', parsePort)
+    .option('--host <host>', 'host to listen on (default: 127.0.0.1)')
+    .option('--out-dir <dir>', 'folder to serve (default: the config outDir)')
+    .action(async (root: string, opts: { port?: number; host?: string; outDir?: string }) => {
+      const config = await loadConfig(root, { outDir: opts.outDir && path.resolve(opts.outDir) });
+      if (!fs.existsSync(path.join(config.outDir, 'index.html')) && !fs.existsSync(path.join(config.outDir, '404.html'))) {
+        throw new DocgenError(`${path.relative(process.cwd(), config.outDir) || '.'} holds no build: run \`docgen build\` first`);
+      }
+      const server = await startStaticServer({ dir: config.outDir, base: config.base, host: opts.host, port: opts.port ?? 4173 });
+      io.log(`docgen preview server running at ${server.url}`);
+      closeOnSignal(server.close);
+    });
+
+  return program;
+}
+
+function closeOnSignal(close: () => Promise<void>) {
+  const stop = () => {
+    close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+/** Runs the CLI with `argv` (as `process.argv`); resolves to the exit code. */
+export async function runCli(argv: string[], io?: CliIo): Promise<number> {
+  const out = io ?? { log: console.log, error: console.error };
+  const program = createCli(out);
+  try {
+    await program.parseAsync(argv);
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end with exit code 0; usage errors were already printed by commander.
+      return error.exitCode === 0 ? 0 : 1;
+    }
+    out.error(formatError(error));
+    return 1;
+  }
+}

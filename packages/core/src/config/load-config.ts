@@ -1,0 +1,152 @@
+/**
+ * Finds, bundles and validates `docgen.config.ts`. The config file is bundled with esbuild (so it may be
+ * TypeScript and import local files) into a temporary `.mjs` beside it, imported, then deleted.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { DocgenError } from '../shared/errors.js';
+import { normalizeBase } from '../shared/route-path.js';
+import { configSchema, type SiteConfig, type UserConfig } from './schema.js';
+import { formatIssue } from './validate.js';
+
+const CONFIG_NAMES = ['docgen.config.ts', 'docgen.config.mts', 'docgen.config.js', 'docgen.config.mjs'];
+
+/** A locale as the build sees it: folder, route prefix and strings. */
+export interface ResolvedLocale {
+  lang: string;
+  label: string;
+  /** '' for the default locale, `/<lang>` otherwise. */
+  prefix: string;
+  /** Absolute folder holding the locale's pages. */
+  dir: string;
+  title: string;
+  description: string;
+  editLink?: { text: string; pattern: string };
+}
+
+/** The validated config plus the absolute paths the build uses. */
+export interface ResolvedConfig extends SiteConfig {
+  /** Absolute site root: the folder holding the config file and the pages. */
+  root: string;
+  /** Absolute path of the config file, or '' when the site has none. */
+  configFile: string;
+  /** Absolute output folder. */
+  outDir: string;
+  /** Absolute public folder. */
+  publicDir: string;
+  /** Absolute custom theme folder (may not exist). */
+  themeDir: string;
+  /** Base with a leading and trailing slash. */
+  base: string;
+  /** Locales, default first; a site without locales has one, with prefix '' and `dir` = root. */
+  resolvedLocales: ResolvedLocale[];
+}
+
+/** Overrides from the command line; they win over the config file. */
+export interface ConfigOverrides {
+  base?: string;
+  outDir?: string;
+}
+
+/**
+ * Loads the config of the site at `root`.
+ * @throws DocgenError naming the key path when the config is invalid, or the file and position when
+ *   the config file does not compile.
+ */
+export async function loadConfig(root: string, overrides: ConfigOverrides = {}): Promise<ResolvedConfig> {
+  const absRoot = path.resolve(root);
+  if (!fs.existsSync(absRoot)) throw new DocgenError(`Site root ${absRoot} does not exist`);
+  const configFile = CONFIG_NAMES.map((n) => path.join(absRoot, n)).find((f) => fs.existsSync(f)) ?? '';
+  const raw = configFile ? await importConfigFile(configFile) : {};
+  return resolveConfig(raw, { root: absRoot, configFile, overrides });
+}
+
+/**
+ * Validates a user config object and fills defaults.
+ * @throws DocgenError listing every invalid key in the spec's validation wording.
+ */
+export function resolveConfig(
+  raw: unknown,
+  { root, configFile = '', overrides = {} }: { root: string; configFile?: string; overrides?: ConfigOverrides },
+): ResolvedConfig {
+  const merged = { ...(raw as object) } as Record<string, unknown>;
+  if (overrides.base !== undefined) merged.base = overrides.base;
+  if (overrides.outDir !== undefined) merged.outDir = overrides.outDir;
+  const result = configSchema.safeParse(merged);
+  const where = configFile ? path.relative(process.cwd(), configFile) || configFile : 'config';
+  if (!result.success) {
+    const messages = result.error.issues.map((issue) => formatIssue(issue, merged));
+    throw new DocgenError(`Invalid config in ${where}:\n  ${messages.join('\n  ')}`);
+  }
+  const config = result.data;
+  const problems: string[] = [];
+  const langs = config.locales.map((l) => l.lang);
+  if (langs.length > 0 && !langs.includes(config.lang)) problems.push(`lang must be one of ${langs.join(', ')}`);
+  const dup = langs.find((l, i) => langs.indexOf(l) !== i);
+  if (dup) problems.push(`locales contains the language ${dup} twice`);
+  if (problems.length) throw new DocgenError(`Invalid config in ${where}:\n  ${problems.join('\n  ')}`);
+
+  const resolvedLocales: ResolvedLocale[] = config.locales.length
+    ? [...config.locales]
+        .sort((a, b) => Number(b.lang === config.lang) - Number(a.lang === config.lang))
+        .map((l) => ({
+          lang: l.lang,
+          label: l.label,
+          prefix: l.lang === config.lang ? '' : `/${l.lang}`,
+          dir: path.join(root, l.lang),
+          title: l.title ?? config.title,
+          description: l.description ?? config.description,
+          editLink: l.editLink,
+        }))
+    : [{ lang: config.lang, label: config.lang, prefix: '', dir: root, title: config.title, description: config.description }];
+
+  return {
+    ...config,
+    root,
+    configFile,
+    base: normalizeBase(config.base),
+    outDir: path.resolve(root, config.outDir),
+    publicDir: path.resolve(root, config.publicDir),
+    themeDir: path.resolve(root, config.themeDir),
+    resolvedLocales,
+  };
+}
+
+async function importConfigFile(file: string): Promise<UserConfig> {
+  const tmp = `${file}.timestamp-${Date.now()}-${process.pid}.mjs`;
+  try {
+    await build({
+      entryPoints: [file],
+      outfile: tmp,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      packages: 'external',
+      logLevel: 'silent',
+      sourcemap: 'inline',
+    });
+    const mod = (await import(pathToFileURL(tmp).href)) as { default?: UserConfig };
+    if (!mod.default || typeof mod.default !== 'object') {
+      throw new DocgenError(`${path.relative(process.cwd(), file)} must export a config object as default export`);
+    }
+    return mod.default;
+  } catch (error) {
+    if (error instanceof DocgenError) throw error;
+    const errors = (error as { errors?: { text: string; location?: { file: string; line: number; column: number; lineText: string } }[] }).errors;
+    if (errors?.length) {
+      throw new DocgenError(
+        `Could not load ${path.relative(process.cwd(), file)}`,
+        errors.map((e) => ({
+          message: e.text,
+          location: e.location && { file: e.location.file, line: e.location.line, column: e.location.column + 1, lineText: e.location.lineText },
+        })),
+      );
+    }
+    throw error;
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Turns zod issues into messages in the specification's validation wording (§5: `'%s is required'`,
+ * `'%s cannot be empty'`, `'%s must be one of %s'`, `'%s is not a %s'`), each naming the key path.
+ */
+import type { z } from 'zod';
+
+/** Formats a key path as users write it: `themeConfig.nav[0].text`. */
+export function formatKeyPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out || 'config';
+}
+
+/** One message per issue, in the spec's wording. */
+export function formatIssue(issue: z.core.$ZodIssue, input: unknown): string {
+  const path = formatKeyPath(issue.path);
+  switch (issue.code) {
+    case 'invalid_type':
+      return valueAt(input, issue.path) === undefined ? `${path} is required` : `${path} is not a ${issue.expected}`;
+    case 'invalid_value':
+      return `${path} must be one of ${issue.values.map(String).join(', ')}`;
+    case 'too_small':
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) return `${path} cannot be empty`;
+      if (issue.origin === 'string') return `${path} must be at least ${issue.minimum} characters`;
+      if (issue.origin === 'array') return `${path} must have at least ${issue.minimum} items`;
+      return `${path} cannot be less than ${issue.minimum}`;
+    case 'too_big':
+      if (issue.origin === 'string') return `${path} cannot be longer than ${issue.maximum} characters`;
+      if (issue.origin === 'array') return `${path} cannot have more than ${issue.maximum} items`;
+      return `${path} cannot be greater than ${issue.maximum}`;
+    case 'invalid_format':
+      return issue.format === 'url' ? `${path} is not a valid url` : `${path} value does not match pattern ${issue.format}`;
+    case 'unrecognized_keys':
+      return issue.keys.map((k) => `${formatKeyPath([...issue.path, k])} is not a known option`).join('\n');
+    case 'invalid_union':
+      return `${path} is not a valid value`;
+    default:
+      return `${path}: ${issue.message}`;
+  }
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v: unknown = input;
+  for (const key of path) {
+    if (v == null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}

@@ -1,0 +1,13 @@
+/**
+ * @docgen/core: the Node side of docgen. The public surface is listed here; everything else is private.
+ */
+export { defineConfig, loadConfig, resolveConfig } from './config/index.js';
+export type { UserConfig, SiteConfig, ResolvedConfig, ResolvedLocale, ConfigOverrides } from './config/index.js';
+export { renderMarkdownToHtml, type RenderMarkdownOptions } from './node/markdown/render-markdown.js';
+export { scanRoutes, type RouteEntry } from './node/routes/scan-routes.js';
+export { DocgenError, type SourceLocation } from './shared/errors.js';
+export type * from './shared/types.js';
+export { build, type BuildOptions, type BuildResult } from './node/build/build.js';
+export { startDevServer, type DevServer, type DevServerOptions } from './node/dev/dev-server.js';
+export { startStaticServer, type StaticServer, type StaticServerOptions } from './node/server/static-server.js';
+export { runCli, createCli } from './cli/index.js';

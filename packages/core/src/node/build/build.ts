@@ -1,0 +1,398 @@
+/**
+ * `docgen build`: config → routes → compile (worker pool + cache) → nav/sidebars → browser and server
+ * bundles (esbuild) → SSG of every route → output swapped in atomically.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build as esbuild, type Metafile } from 'esbuild';
+import { loadConfig, type ConfigOverrides, type ResolvedConfig } from '../../config/index.js';
+import { withBase } from '../../shared/route-path.js';
+import type { LocaleData, PageData, SiteData } from '../../shared/types.js';
+import { createPageCompiler, type CompilerOptions } from '../markdown/compile-page.js';
+import { resolveNavigation, sidebarFor } from '../nav/resolve-nav-sidebar.js';
+import { routeToHtmlFile, scanRoutes, type RouteEntry } from '../routes/scan-routes.js';
+import { compilePages } from './compile-pages.js';
+import { docgenPlugin, esbuildFailure, fragmentCompiler, type SiteModules } from './esbuild-plugin.js';
+import { renderHtmlDocument } from './html-template.js';
+import { PageCache } from './page-cache.js';
+import { createProgress } from './progress.js';
+
+/** Options of `build`. */
+export interface BuildOptions extends ConfigOverrides {
+  /** Site root (folder of `docgen.config.ts`). @default process.cwd() */
+  root?: string;
+  /** Development build: no minification, plus `bodyEnd` markup in every page. @default false */
+  dev?: boolean;
+  /** Markup appended to every page's body (the dev server's reload client). */
+  bodyEnd?: string;
+  /** Print progress and a summary. @default true */
+  log?: boolean;
+  /** Config already loaded (the dev server reuses it). */
+  config?: ResolvedConfig;
+}
+
+/** Figures of a finished build. */
+export interface BuildResult {
+  config: ResolvedConfig;
+  outDir: string;
+  routes: RouteEntry[];
+  /** Pages taken from the compile cache. */
+  cachedPages: number;
+  durationMs: number;
+}
+
+const coreRoot = new URL('../../..', import.meta.url);
+
+/**
+ * Builds the site at `options.root` into its `outDir`. The new output is written to a temporary folder
+ * and swapped in only when everything succeeded, so a failed build leaves the previous output intact.
+ * @throws DocgenError for invalid input (config, Markdown, links, imports), with file, line and column.
+ */
+export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+  const started = performance.now();
+  const config = options.config ?? (await loadConfig(options.root ?? process.cwd(), options));
+  const log = options.log ?? true;
+  const routes = scanRoutes(config);
+  const cacheDir = path.join(config.root, 'node_modules', '.cache', 'docgen');
+  const cache = new PageCache(path.join(cacheDir, 'pages'));
+
+  const compilerOptions: CompilerOptions = {
+    root: config.root,
+    base: config.base,
+    locales: config.resolvedLocales.map((l) => ({ dir: l.dir, prefix: l.prefix })),
+    excludeFragments: config.route.excludeFragments,
+    htmlLinks: !config.route.cleanUrls,
+    showLineNumbers: config.markdown.showLineNumbers,
+    defaultWrapCode: config.markdown.defaultWrapCode,
+    shiki: config.markdown.shiki,
+    remarkPlugins: config.markdown.remarkPlugins,
+    rehypePlugins: config.markdown.rehypePlugins,
+  };
+  const optionsKey = crypto.createHash('sha256').update(JSON.stringify(compilerOptions)).digest('hex');
+
+  const compileProgress = log ? createProgress('compiling pages') : undefined;
+  const { pages: compiled, cached } = await compilePages(
+    routes.map((r) => r.filePath),
+    { options: compilerOptions, optionsKey, cache, onProgress: compileProgress?.update },
+  ).finally(() => compileProgress?.done());
+
+  const titles = new Map(routes.map((r) => [r.path, compiled.get(r.filePath)!.title]));
+  const navigation = resolveNavigation(config, routes, titles);
+  const siteData = createSiteData(config, navigation);
+
+  const sidebars = [...navigation.values()].flatMap((n) => n.sidebars);
+  const pages = new Map<string, { pageData: PageData; sidebar: number }>();
+  for (const route of routes) {
+    const page = compiled.get(route.filePath)!;
+    const section = sidebarFor(navigation.get(route.lang)?.sidebars ?? [], route.path);
+    const hideSidebar = page.frontmatter.sidebar === false || (page.frontmatter.pageType && page.frontmatter.pageType !== 'doc');
+    pages.set(route.filePath, {
+      pageData: {
+        title: page.title,
+        routePath: route.path,
+        lang: route.lang,
+        toc: page.toc,
+        frontmatter: page.frontmatter,
+        version: route.version,
+        _relativePath: route.relativePath,
+      },
+      sidebar: section && !hideSidebar ? sidebars.indexOf(section) : -1,
+    });
+  }
+
+  const modules: SiteModules = {
+    siteData,
+    pages,
+    sidebars,
+    compiled,
+    compileFragment: fragmentCompiler(createPageCompiler(compilerOptions), cache, optionsKey),
+    themeEntry: resolveThemeEntry(config),
+  };
+
+  const tmpOut = `${config.outDir}.tmp-${process.pid}-${Date.now()}`;
+  const ssrDir = path.join(cacheDir, `ssr-${process.pid}-${Date.now()}`);
+  try {
+    const pageEntries = routes.map((r) => ({ in: r.filePath, out: `p-${entryName(r.path)}` }));
+    const runtime = fileURLToPathSafe(new URL('src/runtime/', coreRoot));
+    const common = {
+      bundle: true,
+      splitting: true,
+      format: 'esm' as const,
+      jsx: 'automatic' as const,
+      metafile: true,
+      logLevel: 'silent' as const,
+      absWorkingDir: config.root,
+      loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.jpeg': 'file', '.gif': 'file', '.webp': 'file', '.woff2': 'file', '.woff': 'file' } as const,
+    };
+    const client = await esbuild({
+      ...common,
+      entryPoints: [{ in: path.join(runtime, 'client-entry.tsx'), out: 'app' }, ...pageEntries],
+      outdir: tmpOut,
+      entryNames: 'assets/[name]-[hash]',
+      chunkNames: 'assets/chunk-[hash]',
+      assetNames: 'assets/[name]-[hash]',
+      publicPath: config.base,
+      platform: 'browser',
+      target: ['chrome90', 'edge90', 'firefox90', 'safari15'],
+      minify: !options.dev,
+      define: { 'process.env.NODE_ENV': JSON.stringify(options.dev ? 'development' : 'production') },
+      plugins: [docgenPlugin(modules, { server: false })],
+    }).catch(esbuildFailure);
+    // The server bundle imports its chunks relatively (no publicPath) and takes asset URLs from the
+    // browser bundle, so both render the same `src`.
+    modules.assetUrls = assetUrlsOf(client.metafile!, tmpOut, config);
+    await esbuild({
+      ...common,
+      entryPoints: [{ in: path.join(runtime, 'server-entry.tsx'), out: 'server-entry' }, ...pageEntries],
+      outdir: ssrDir,
+      entryNames: '[name]',
+      chunkNames: 'chunk-[hash]',
+      platform: 'node',
+      target: 'node20',
+      loader: { ...common.loader, '.css': 'empty' },
+      define: { 'process.env.NODE_ENV': '"production"' },
+      plugins: [docgenPlugin(modules, { server: true })],
+    }).catch(esbuildFailure);
+
+    const assets = collectAssets(client.metafile!, tmpOut, config.root);
+    const manifests = writeManifests(config, routes, assets, tmpOut);
+    for (const page of compiled.values()) {
+      for (const asset of page.assets) {
+        fs.mkdirSync(path.dirname(path.join(tmpOut, asset.to)), { recursive: true });
+        fs.copyFileSync(asset.from, path.join(tmpOut, asset.to));
+      }
+    }
+    if (fs.existsSync(config.publicDir)) fs.cpSync(config.publicDir, tmpOut, { recursive: true });
+
+    if (config.ssg) {
+      await renderPages({ config, routes, pages, assets, manifests, ssrDir, tmpOut, siteData, log, bodyEnd: options.bodyEnd });
+    }
+    swapOutput(tmpOut, config.outDir);
+  } catch (error) {
+    fs.rmSync(tmpOut, { recursive: true, force: true });
+    throw error;
+  } finally {
+    fs.rmSync(ssrDir, { recursive: true, force: true });
+  }
+  cache.prune();
+
+  const durationMs = performance.now() - started;
+  if (log) {
+    console.log(
+      `docgen: ${routes.length} pages built into ${path.relative(process.cwd(), config.outDir) || '.'} in ${(durationMs / 1000).toFixed(2)} s` +
+        (cached ? ` (${cached} from cache)` : ''),
+    );
+  }
+  return { config, outDir: config.outDir, routes, cachedPages: cached, durationMs };
+}
+
+/** Absolute source path of each file-loader asset → its URL (with base) in the browser bundle. */
+function assetUrlsOf(metafile: Metafile, outDir: string, config: ResolvedConfig): Map<string, string> {
+  const urls = new Map<string, string>();
+  for (const [file, out] of Object.entries(metafile.outputs)) {
+    if (out.entryPoint || file.endsWith('.js') || file.endsWith('.css') || file.endsWith('.map')) continue;
+    const url = withBase('/' + path.relative(outDir, path.resolve(config.root, file)).split(path.sep).join('/'), config.base);
+    for (const input of Object.keys(out.inputs)) urls.set(path.resolve(config.root, input), url);
+  }
+  return urls;
+}
+
+/** Browser outputs by role, URLs with the base. */
+interface ClientAssets {
+  entry: string;
+  /** Static imports of the entry (to preload). */
+  entryImports: string[];
+  styles: string[];
+  /** Page file (absolute) → chunk URL and its static imports not already preloaded with the entry. */
+  pages: Map<string, { chunk: string; imports: string[]; styles: string[] }>;
+}
+
+function collectAssets(metafile: Metafile, outDir: string, root: string): ClientAssets {
+  const url = (file: string) => '/' + path.relative(outDir, path.resolve(root, file)).split(path.sep).join('/');
+  const outputs = Object.entries(metafile.outputs);
+  const staticImports = (file: string, seen = new Set<string>()): string[] => {
+    for (const imp of metafile.outputs[file]?.imports ?? []) {
+      if (imp.kind === 'import-statement' && !seen.has(imp.path)) {
+        seen.add(imp.path);
+        staticImports(imp.path, seen);
+      }
+    }
+    return [...seen];
+  };
+  const [entryFile, entryOut] = outputs.find(([, o]) => o.entryPoint?.endsWith('client-entry.tsx'))!;
+  const entryImports = staticImports(entryFile);
+  const entrySet = new Set(entryImports);
+  const pages = new Map<string, { chunk: string; imports: string[]; styles: string[] }>();
+  for (const [file, out] of outputs) {
+    if (!out.entryPoint || !/\.mdx?$/.test(out.entryPoint) || !file.endsWith('.js')) continue;
+    pages.set(path.resolve(root, out.entryPoint), {
+      chunk: url(file),
+      imports: staticImports(file).filter((f) => !entrySet.has(f)).map(url),
+      styles: out.cssBundle ? [url(out.cssBundle)] : [],
+    });
+  }
+  return {
+    entry: url(entryFile),
+    entryImports: entryImports.map(url),
+    styles: entryOut.cssBundle ? [url(entryOut.cssBundle)] : [],
+    pages,
+  };
+}
+
+/** Writes `assets/routes-<lang>-<hash>.json` per locale; returns locale prefix → manifest URL (without base). */
+function writeManifests(config: ResolvedConfig, routes: RouteEntry[], assets: ClientAssets, outDir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const locale of config.resolvedLocales) {
+    const table: Record<string, string> = {};
+    for (const r of routes) if (r.lang === locale.lang) table[r.path] = withBase(assets.pages.get(r.filePath)!.chunk, config.base);
+    const json = JSON.stringify(table);
+    const hash = crypto.createHash('sha256').update(json).digest('hex').slice(0, 8);
+    const file = `assets/routes-${locale.lang}-${hash}.json`;
+    fs.writeFileSync(path.join(outDir, file), json);
+    out[locale.prefix] = `/${file}`;
+  }
+  return out;
+}
+
+interface RenderContext {
+  config: ResolvedConfig;
+  routes: RouteEntry[];
+  pages: Map<string, { pageData: PageData }>;
+  assets: ClientAssets;
+  manifests: Record<string, string>;
+  ssrDir: string;
+  tmpOut: string;
+  siteData: SiteData;
+  log: boolean;
+  bodyEnd?: string;
+}
+
+type ServerEntry = {
+  render: (routePath: string, page: unknown) => string;
+  pageTitle: (title: string | undefined, suffix: string | undefined, siteTitle: string) => string;
+};
+
+async function renderPages(ctx: RenderContext): Promise<void> {
+  const { config, routes, assets, tmpOut } = ctx;
+  const b = (u: string) => withBase(u, config.base);
+  const server = (await import(pathToFileURL(path.join(ctx.ssrDir, 'server-entry.js')).href)) as ServerEntry;
+  const manifests = Object.fromEntries(Object.entries(ctx.manifests).map(([k, v]) => [k, b(v)]));
+  const href = (routePath: string) => {
+    const p = !config.route.cleanUrls && !routePath.endsWith('/') ? `${routePath}.html` : routePath;
+    return (config.siteUrl ? config.siteUrl.replace(/\/$/, '') : '') + b(p);
+  };
+  // Same page in other locales: same path once the locale prefix is removed.
+  const byKey = new Map<string, RouteEntry[]>();
+  const keyOf = (r: RouteEntry) => r.path.slice(config.resolvedLocales.find((l) => l.lang === r.lang)!.prefix.length);
+  for (const r of routes) byKey.set(keyOf(r), [...(byKey.get(keyOf(r)) ?? []), r]);
+
+  const progress = ctx.log ? createProgress('rendering pages') : undefined;
+  let done = 0;
+  for (const route of routes) {
+    const mod = (await import(pathToFileURL(path.join(ctx.ssrDir, `p-${entryName(route.path)}.js`)).href)) as { pageData: PageData };
+    const pageData = mod.pageData;
+    const locale = config.resolvedLocales.find((l) => l.lang === route.lang)!;
+    const page = assets.pages.get(route.filePath)!;
+    const siblings = byKey.get(keyOf(route)) ?? [];
+    const alternates =
+      siblings.length > 1
+        ? [
+            ...siblings.map((s) => ({ hreflang: s.lang, href: href(s.path) })),
+            { hreflang: 'x-default', href: href((siblings.find((s) => s.lang === config.lang) ?? siblings[0]).path) },
+          ]
+        : [];
+    const html = renderHtmlDocument({
+      lang: route.lang,
+      title: server.pageTitle(pageData.title, pageData.frontmatter.titleSuffix, locale.title),
+      description: String(pageData.frontmatter.description ?? locale.description ?? ''),
+      canonical: href(route.path),
+      alternates,
+      icon: config.icon ? b(config.icon) : '',
+      styles: [...assets.styles, ...page.styles].map(b),
+      preloads: [...assets.entryImports, page.chunk, ...page.imports].map(b),
+      entry: b(assets.entry),
+      boot: { routePath: route.path, chunk: b(page.chunk), manifest: manifests[locale.prefix], manifests },
+      appHtml: server.render(route.path, mod),
+      bodyEnd: ctx.bodyEnd,
+    });
+    const file = path.join(tmpOut, routeToHtmlFile(route.path));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, html);
+    progress?.update(++done, routes.length);
+  }
+  progress?.done();
+
+  const defaultLocale = config.resolvedLocales[0];
+  fs.writeFileSync(
+    path.join(tmpOut, '404.html'),
+    renderHtmlDocument({
+      lang: defaultLocale.lang,
+      title: server.pageTitle('404', undefined, defaultLocale.title),
+      description: '',
+      canonical: '',
+      alternates: [],
+      icon: config.icon ? b(config.icon) : '',
+      styles: assets.styles.map(b),
+      preloads: assets.entryImports.map(b),
+      entry: b(assets.entry),
+      boot: { routePath: '/404', chunk: '', manifest: manifests[''] ?? '', manifests },
+      appHtml: server.render('/404', null),
+      bodyEnd: ctx.bodyEnd,
+    }),
+  );
+}
+
+function createSiteData(config: ResolvedConfig, navigation: ReturnType<typeof resolveNavigation>): SiteData {
+  const locales: LocaleData[] = config.resolvedLocales.map((l) => ({
+    lang: l.lang,
+    label: l.label,
+    prefix: l.prefix,
+    title: l.title,
+    description: l.description,
+    nav: navigation.get(l.lang)?.nav ?? [],
+    editLink: l.editLink,
+  }));
+  const { nav: _nav, sidebar: _sidebar, locales: _locales, ...themeConfig } = config.themeConfig;
+  return {
+    title: config.title,
+    description: config.description,
+    base: config.base,
+    lang: config.lang,
+    icon: config.icon,
+    logo: config.logo,
+    logoText: config.logoText,
+    cleanUrls: config.route.cleanUrls,
+    locales,
+    themeConfig,
+    markdown: { showLineNumbers: config.markdown.showLineNumbers, defaultWrapCode: config.markdown.defaultWrapCode },
+    multiVersion: config.multiVersion,
+  };
+}
+
+function resolveThemeEntry(config: ResolvedConfig): string {
+  for (const name of ['index.tsx', 'index.ts', 'index.jsx', 'index.js']) {
+    const file = path.join(config.themeDir, name);
+    if (fs.existsSync(file)) return file;
+  }
+  return fileURLToPathSafe(new URL('../theme-default/src/index.tsx', coreRoot));
+}
+
+/** `/zh/guide/x` → `zh_guide_x`; `/` → `index`; unique per route. */
+function entryName(routePath: string): string {
+  const name = routePath.replace(/^\/|\/$/g, '').replace(/[^\w-]+/g, '_');
+  return routePath.endsWith('/') ? `${name || 'index'}${name ? '_index' : ''}` : name;
+}
+
+function swapOutput(tmpOut: string, outDir: string): void {
+  const old = `${outDir}.old-${process.pid}-${Date.now()}`;
+  const hadOld = fs.existsSync(outDir);
+  if (hadOld) fs.renameSync(outDir, old);
+  fs.renameSync(tmpOut, outDir);
+  if (hadOld) fs.rmSync(old, { recursive: true, force: true });
+}
+
+function fileURLToPathSafe(url: URL): string {
+  return decodeURIComponent(url.pathname);
+}

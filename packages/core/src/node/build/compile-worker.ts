@@ -1,0 +1,36 @@
+/**
+ * Worker-thread side of the compile pool: compiles one page per task. The compiler (and its shiki
+ * highlighter) is created once per worker and reused for every page.
+ */
+import fs from 'node:fs';
+import { createPageCompiler, type CompiledPage, type CompilerOptions, type PageCompiler } from '../markdown/compile-page.js';
+import { DocgenError } from '../../shared/errors.js';
+
+/** A compile task: the page to compile and the site's compiler options. */
+export interface CompileTask {
+  filePath: string;
+  options: CompilerOptions;
+  /** Key of `options`, so the worker can reuse its compiler. */
+  optionsKey: string;
+}
+
+/** Outcome of a task; errors travel as data because thrown errors lose their class across threads. */
+export type CompileOutcome = { ok: true; page: CompiledPage } | { ok: false; message: string; locations: DocgenError['locations'] };
+
+const compilers = new Map<string, PageCompiler>();
+
+/** Compiles `task.filePath`; never throws. */
+export default async function compileTask(task: CompileTask): Promise<CompileOutcome> {
+  let compiler = compilers.get(task.optionsKey);
+  if (!compiler) {
+    compiler = createPageCompiler(task.options);
+    compilers.set(task.optionsKey, compiler);
+  }
+  try {
+    const source = fs.readFileSync(task.filePath, 'utf8');
+    return { ok: true, page: await compiler.compile(task.filePath, source) };
+  } catch (error) {
+    if (error instanceof DocgenError) return { ok: false, message: error.message, locations: error.locations };
+    return { ok: false, message: `${task.filePath}: ${(error as Error).stack ?? String(error)}`, locations: [] };
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * The esbuild plugin that turns a site into modules: pages (`.md`/`.mdx`, compiled by the page pipeline,
+ * with their page record and sidebar section), the virtual modules `docgen:site-data` and
+ * `docgen:sidebar/<n>`, the `@theme` alias, and React resolved from @docgen/core so a site needs no
+ * React dependency of its own and the app holds exactly one copy.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Message, PartialMessage, Plugin } from 'esbuild';
+import { DocgenError } from '../../shared/errors.js';
+import type { PageData, SidebarSection, SiteData } from '../../shared/types.js';
+import type { CompiledPage, PageCompiler } from '../markdown/compile-page.js';
+import type { PageCache } from './page-cache.js';
+
+/** Everything the plugin serves; built once per build and shared by the browser and server bundles. */
+export interface SiteModules {
+  siteData: SiteData;
+  /** Page file → page record and index of its sidebar section in `sidebars` (-1: none). */
+  pages: Map<string, { pageData: PageData; sidebar: number }>;
+  sidebars: SidebarSection[];
+  /** Pages compiled ahead of bundling. */
+  compiled: Map<string, CompiledPage>;
+  /** Compiles files met only while bundling (fragments imported by MDX). */
+  compileFragment: (file: string) => Promise<CompiledPage>;
+  /** Absolute path of the module `@theme` names. */
+  themeEntry: string;
+  /** Set after the browser bundle: asset source path → URL, so the server bundle renders the same URLs. */
+  assetUrls?: Map<string, string>;
+}
+
+const ASSET = /\.(svg|png|jpe?g|gif|webp|avif|ico|woff2?)$/i;
+
+const coreDir = fileURLToPath(new URL('../../..', import.meta.url));
+const SHARED_PACKAGES = /^(react|react-dom|react-router)(\/.*)?$/;
+
+/**
+ * Creates the plugin. `server: true` keeps React and the router external (imported by absolute path,
+ * so the SSR modules and `react-dom/server` share one copy).
+ */
+export function docgenPlugin(site: SiteModules, { server }: { server: boolean }): Plugin {
+  return {
+    name: 'docgen',
+    setup(build) {
+      build.onResolve({ filter: /^docgen:/ }, (args) => ({ path: args.path, namespace: 'docgen' }));
+      build.onResolve({ filter: /^@theme$/ }, () => ({ path: site.themeEntry }));
+      build.onResolve({ filter: /^@theme-default$/ }, async (args) => build.resolve('@docgen/theme-default', { kind: args.kind, resolveDir: coreDir }));
+      build.onResolve({ filter: SHARED_PACKAGES }, async (args) => {
+        if (args.pluginData === 'from-core') return undefined;
+        const result = await build.resolve(args.path, { kind: args.kind, resolveDir: coreDir, pluginData: 'from-core' });
+        if (result.errors.length) return { errors: result.errors };
+        return server ? { path: result.path, external: true } : result;
+      });
+
+      if (server) {
+        build.onLoad({ filter: ASSET }, (args) => {
+          const url = site.assetUrls?.get(args.path);
+          return url ? { contents: `export default ${JSON.stringify(url)};`, loader: 'js' } : undefined;
+        });
+      }
+
+      build.onLoad({ filter: /.*/, namespace: 'docgen' }, (args) => {
+        if (args.path === 'docgen:site-data') return { contents: `export default ${JSON.stringify(site.siteData)};`, loader: 'js' };
+        const m = /^docgen:sidebar\/(\d+)$/.exec(args.path);
+        if (m) return { contents: `export default ${JSON.stringify(site.sidebars[Number(m[1])])};`, loader: 'js' };
+        return { errors: [{ text: `Unknown docgen module ${args.path}` }] };
+      });
+
+      build.onLoad({ filter: /\.mdx?$/ }, async (args) => {
+        let compiled = site.compiled.get(args.path);
+        try {
+          compiled ??= await site.compileFragment(args.path);
+        } catch (error) {
+          return { errors: toEsbuildMessages(error) };
+        }
+        const page = site.pages.get(args.path);
+        let contents = compiled.code;
+        if (page) {
+          contents += `\nexport const pageData = ${JSON.stringify(page.pageData)};\n`;
+          contents +=
+            page.sidebar >= 0 ? `export { default as sidebar } from 'docgen:sidebar/${page.sidebar}';\n` : 'export const sidebar = null;\n';
+        }
+        return { contents, loader: 'js', resolveDir: path.dirname(args.path), watchFiles: [args.path] };
+      });
+    },
+  };
+}
+
+/** Compiles fragments on demand, through the page cache. */
+export function fragmentCompiler(compiler: PageCompiler, cache: PageCache, optionsKey: string) {
+  return async (file: string): Promise<CompiledPage> => {
+    const source = fs.readFileSync(file, 'utf8');
+    const key = cache.key(file, source, optionsKey);
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const page = await compiler.compile(file, source);
+    cache.set(key, page);
+    return page;
+  };
+}
+
+function toEsbuildMessages(error: unknown): PartialMessage[] {
+  if (error instanceof DocgenError && error.locations.length) {
+    return error.locations.map(({ message, location }) => ({
+      text: message,
+      location: location ? { file: location.file, line: location.line, column: location.column - 1, lineText: location.lineText ?? '' } : null,
+    }));
+  }
+  return [{ text: (error as Error).message }];
+}
+
+/** Throws a DocgenError for esbuild's failure, each message with its file, line, column and line text. */
+export function esbuildFailure(error: unknown): never {
+  const errors = (error as { errors?: Message[] }).errors;
+  if (!errors?.length) throw error;
+  throw new DocgenError(
+    errors.map((e) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column + 1}: ${e.text}` : e.text)).join('\n'),
+    errors.map((e) => ({
+      message: e.text,
+      location: e.location ? { file: e.location.file, line: e.location.line, column: e.location.column + 1, lineText: e.location.lineText } : undefined,
+    })),
+  );
+}

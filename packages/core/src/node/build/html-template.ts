@@ -1,0 +1,63 @@
+/**
+ * The HTML document around a server-rendered page: head tags, styles, preloads and the boot data.
+ */
+import type { PageBootData } from '../../shared/types.js';
+
+/** Head and body parts of one page. URLs already carry the base. */
+export interface HtmlParts {
+  lang: string;
+  title: string;
+  description: string;
+  canonical: string;
+  /** `hreflang` alternates of the same page in the site's locales (and `x-default`). */
+  alternates: { hreflang: string; href: string }[];
+  icon: string;
+  styles: string[];
+  /** Scripts to `modulepreload`: the entry's imports, the page chunk and its imports. */
+  preloads: string[];
+  entry: string;
+  boot: (PageBootData & { manifests: Record<string, string> }) | null;
+  appHtml: string;
+  /** Extra markup before `</body>` (the dev server's reload script). */
+  bodyEnd?: string;
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Sets `dark` on `<html>` before the first paint from the saved choice (`localStorage['dg-appearance']`:
+ * `light`, `dark` or `auto`) or the system preference, so dark mode never flashes light.
+ */
+const APPEARANCE_SCRIPT =
+  "(function(){try{var s=localStorage.getItem('dg-appearance');var d=s==='dark'||(s!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches);document.documentElement.classList.toggle('dark',d)}catch(e){}})()";
+
+/** Serializes a page's HTML document. */
+export function renderHtmlDocument(p: HtmlParts): string {
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(p.title)}</title>`,
+    p.description && `<meta name="description" content="${escapeHtml(p.description)}">`,
+    '<meta name="generator" content="docgen">',
+    p.canonical && `<link rel="canonical" href="${escapeHtml(p.canonical)}">`,
+    ...p.alternates.map((a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}">`),
+    p.icon && `<link rel="icon" href="${escapeHtml(p.icon)}">`,
+    `<script>${APPEARANCE_SCRIPT}</script>`,
+    ...p.styles.map((s) => `<link rel="stylesheet" href="${escapeHtml(s)}">`),
+    ...p.preloads.map((s) => `<link rel="modulepreload" href="${escapeHtml(s)}">`),
+    `<script type="module" src="${escapeHtml(p.entry)}"></script>`,
+  ].filter(Boolean);
+  // `<` is escaped so the JSON can never close the script element.
+  const boot = p.boot ? `<script id="__DG_PAGE__" type="application/json">${JSON.stringify(p.boot).replace(/</g, '\\u003c')}</script>` : '';
+  return `<!doctype html>
+<html lang="${escapeHtml(p.lang)}">
+<head>
+${head.join('\n')}
+</head>
+<body>
+<div id="root">${p.appHtml}</div>
+${boot}${p.bodyEnd ?? ''}
+</body>
+</html>
+`;
+}

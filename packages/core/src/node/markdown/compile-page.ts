@@ -1,0 +1,192 @@
+/**
+ * The page compile pipeline, top to bottom: front matter (gray-matter) → parse (remark-parse, + remark-mdx
+ * for `.mdx`) → GFM → containers → GitHub alerts → heading ids → title and TOC → links → assets → user
+ * remark plugins → rehype (+ rehype-raw for `.md`) → shiki → user rehype plugins → JavaScript (ESM, React
+ * automatic runtime). One compiler serves many pages; it holds no per-page state.
+ */
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { createProcessor } from '@mdx-js/mdx';
+import { nodeTypes } from '@mdx-js/mdx';
+import matter from 'gray-matter';
+import rehypeRaw from 'rehype-raw';
+import remarkGfm from 'remark-gfm';
+import type { PluggableList } from 'unified';
+import { VFile } from 'vfile';
+import { DocgenError, type SourceLocation } from '../../shared/errors.js';
+import type { FrontMatter, TocItem } from '../../shared/types.js';
+import type { LinkContext } from './page-links.js';
+import { rehypeCodeMeta, rehypeShiki, type RehypeShikiOptions } from './rehype-shiki.js';
+import { remarkAssets } from './remark-assets.js';
+import { normalizeContainerTitles, remarkContainers } from './remark-containers.js';
+import { remarkExtractToc } from './remark-extract-toc.js';
+import { remarkGithubAlerts } from './remark-github-alerts.js';
+import { remarkHeadingIds } from './remark-heading-ids.js';
+import { remarkLinks } from './remark-links.js';
+import type { PageAsset } from './vfile-data.js';
+import './vfile-data.js';
+
+/** Options of a page compiler; plain data, so a worker thread can receive them. */
+export interface CompilerOptions extends LinkContext {
+  /** Site root; user plugin names resolve from here. */
+  root: string;
+  showLineNumbers: boolean;
+  defaultWrapCode: boolean;
+  shiki: { lightTheme?: string; darkTheme?: string; langs?: string[] };
+  /** Module names or paths, optionally with options: `['remark-foo', ['./plugins/bar.js', { x: 1 }]]`. */
+  remarkPlugins: (string | [string, unknown])[];
+  rehypePlugins: (string | [string, unknown])[];
+}
+
+/** The result of compiling one page: everything later steps need, serializable. */
+export interface CompiledPage {
+  /** ES module source: `export default function MDXContent(props)`, importing `react/jsx-runtime`. */
+  code: string;
+  title: string;
+  toc: TocItem[];
+  frontmatter: FrontMatter;
+  assets: PageAsset[];
+  /** Absolute paths of files whose existence or content the output depends on. */
+  dependencies: string[];
+}
+
+/** A compiler bound to one site's options. */
+export interface PageCompiler {
+  /**
+   * Compiles `source` (the content of `filePath`; `.md` as Markdown, anything else as MDX).
+   * @throws DocgenError with the file, line, column and offending line.
+   */
+  compile(filePath: string, source: string, opts?: { outputFormat?: 'program' | 'function-body' }): Promise<CompiledPage>;
+}
+
+/** Creates a compiler; the highlighter and user plugins load once, on first use. */
+export function createPageCompiler(options: CompilerOptions): PageCompiler {
+  const shikiOptions: RehypeShikiOptions = {
+    lightTheme: options.shiki.lightTheme,
+    darkTheme: options.shiki.darkTheme,
+    showLineNumbers: options.showLineNumbers,
+    defaultWrapCode: options.defaultWrapCode,
+    cache: {},
+  };
+  let userPlugins: Promise<{ remark: PluggableList; rehype: PluggableList }> | undefined;
+  const processors = new Map<string, ReturnType<typeof createProcessor>>();
+
+  const processorFor = async (format: 'md' | 'mdx', outputFormat: 'program' | 'function-body') => {
+    const key = `${format}:${outputFormat}`;
+    let processor = processors.get(key);
+    if (processor) return processor;
+    userPlugins ??= loadUserPlugins(options);
+    const user = await userPlugins;
+    processor = createProcessor({
+      format,
+      outputFormat,
+      jsx: false,
+      development: false,
+      remarkPlugins: [
+        remarkGfm,
+        remarkContainers,
+        remarkGithubAlerts,
+        remarkHeadingIds,
+        remarkExtractToc,
+        [remarkLinks, options],
+        [remarkAssets, options],
+        ...user.remark,
+      ],
+      rehypePlugins: [
+        ...(format === 'md' ? [rehypeCodeMeta, [rehypeRaw, { passThrough: nodeTypes }] as const] : []),
+        [rehypeShiki, shikiOptions],
+        ...user.rehype,
+      ] as PluggableList,
+    });
+    processors.set(key, processor);
+    return processor;
+  };
+
+  return {
+    async compile(filePath, source, opts = {}) {
+      const { frontmatter, body } = parseFrontMatter(filePath, source);
+      const file = new VFile({ path: filePath, value: normalizeContainerTitles(body) });
+      file.data.frontmatter = frontmatter;
+      file.data.assets = [];
+      file.data.dependencies = [];
+      const format = filePath.endsWith('.md') ? 'md' : 'mdx';
+      try {
+        const processor = await processorFor(format, opts.outputFormat ?? 'program');
+        const out = await processor.process(file);
+        return {
+          code: String(out.value),
+          title: file.data.title ?? '',
+          toc: file.data.toc ?? [],
+          frontmatter,
+          assets: file.data.assets,
+          dependencies: [...new Set(file.data.dependencies)],
+        };
+      } catch (error) {
+        throw toSourceError(error, filePath, source);
+      }
+    },
+  };
+}
+
+/**
+ * Splits YAML front matter from the body. The front matter is blanked (spaces, newlines kept), not cut,
+ * so offsets and line numbers of the body stay those of the file.
+ * @throws DocgenError at the YAML error's line and column.
+ */
+export function parseFrontMatter(filePath: string, source: string): { frontmatter: FrontMatter; body: string } {
+  if (!/^---\r?\n/.test(source)) return { frontmatter: {}, body: source };
+  let parsed: matter.GrayMatterFile<string>;
+  try {
+    // Passing options turns off gray-matter's module-level cache, which would grow with every page.
+    parsed = matter(source, {});
+  } catch (error) {
+    const mark = (error as { mark?: { line: number; column: number } }).mark;
+    const reason = String((error as { reason?: string }).reason ?? (error as Error).message);
+    // js-yaml counts from 0 within the front matter, which starts on the file's second line.
+    const line = mark ? mark.line + 2 : 1;
+    const column = mark ? mark.column + 1 : 1;
+    throw locatedError(`Invalid YAML front matter: ${reason}`, filePath, source, line, column);
+  }
+  const data = (parsed.data ?? {}) as FrontMatter;
+  const content = parsed.content;
+  const body = source.endsWith(content)
+    ? source.slice(0, source.length - content.length).replace(/[^\n]/g, ' ') + content
+    : '\n'.repeat(source.slice(0, source.indexOf(content)).split('\n').length - 1) + content;
+  return { frontmatter: JSON.parse(JSON.stringify(data)) as FrontMatter, body };
+}
+
+function locatedError(message: string, filePath: string, source: string, line: number, column: number): DocgenError {
+  const location: SourceLocation = { file: displayPath(filePath), line, column, lineText: source.split(/\r?\n/)[line - 1] ?? '' };
+  return new DocgenError(`${location.file}:${line}:${column}: ${message}`, [{ message, location }]);
+}
+
+/** Maps a VFileMessage (or any error) of the pipeline to a DocgenError with a location when one is known. */
+function toSourceError(error: unknown, filePath: string, source: string): Error {
+  if (error instanceof DocgenError) return error;
+  const e = error as { reason?: string; message?: string; line?: number; column?: number; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
+  const line = e.line ?? e.place?.line ?? e.place?.start?.line;
+  const column = e.column ?? e.place?.column ?? e.place?.start?.column;
+  const reason = e.reason ?? e.message ?? String(error);
+  if (line) return locatedError(reason, filePath, source, line, column ?? 1);
+  return new DocgenError(`${displayPath(filePath)}: ${reason}`, [{ message: reason, location: { file: displayPath(filePath), line: 1, column: 1 } }]);
+}
+
+function displayPath(filePath: string): string {
+  const rel = path.relative(process.cwd(), filePath);
+  return rel && !rel.startsWith('..') ? rel : filePath;
+}
+
+async function loadUserPlugins(options: CompilerOptions): Promise<{ remark: PluggableList; rehype: PluggableList }> {
+  const require = createRequire(path.join(options.root, 'noop.js'));
+  const load = async (list: (string | [string, unknown])[]) =>
+    Promise.all(
+      list.map(async (entry) => {
+        const [name, opts] = Array.isArray(entry) ? entry : [entry, undefined];
+        const resolved = name.startsWith('.') ? path.resolve(options.root, name) : require.resolve(name);
+        const mod = (await import(pathToFileURL(resolved).href)) as { default: unknown };
+        return (opts === undefined ? mod.default : [mod.default, opts]) as PluggableList[number];
+      }),
+    );
+  return { remark: await load(options.remarkPlugins), rehype: await load(options.rehypePlugins) };
+}

@@ -1,0 +1,56 @@
+/**
+ * Shared resolution of relative references in a page: to another page (a route) or to a file (an asset
+ * copied with a content hash). Used by `remarkLinks` and `remarkAssets`.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileToRoutePath } from '../routes/scan-routes.js';
+import type { PageAsset } from './vfile-data.js';
+
+/** What the pipeline needs to know about the site to resolve links; plain data so workers can receive it. */
+export interface LinkContext {
+  /** Base with leading and trailing slash. */
+  base: string;
+  /** Locale folders (absolute) and their route prefixes, e.g. `{ dir: '/site/zh', prefix: '/zh' }`. */
+  locales: { dir: string; prefix: string }[];
+  /** Files and folders starting with `_` are not routes. */
+  excludeFragments: boolean;
+  /** Emit `.html` in page links (clean URLs off). */
+  htmlLinks: boolean;
+}
+
+const PAGE_EXT = /\.mdx?$/;
+
+/** Splits `./a.md#x?y` into the path and the `#…`/`?…` suffix. */
+export function splitUrl(url: string): { pathname: string; suffix: string } {
+  const i = url.search(/[?#]/);
+  return i === -1 ? { pathname: url, suffix: '' } : { pathname: url.slice(0, i), suffix: url.slice(i) };
+}
+
+/**
+ * The route path of a page file, or an explanation of why it is not a route.
+ * @returns `{ route }` such as `/zh/guide/x`, or `{ error }`.
+ */
+export function routeOfFile(file: string, ctx: LinkContext): { route?: string; error?: string } {
+  const locale = [...ctx.locales].sort((a, b) => b.dir.length - a.dir.length).find((l) => file === l.dir || file.startsWith(l.dir + path.sep));
+  if (!locale) return { error: 'is outside the site' };
+  const rel = path.relative(locale.dir, file).split(path.sep).join('/');
+  if (ctx.excludeFragments && rel.split('/').some((seg) => seg.startsWith('_'))) return { error: 'is a fragment (its name starts with _), not a route' };
+  return { route: locale.prefix + fileToRoutePath(rel.replace(PAGE_EXT, '')) };
+}
+
+/** Output path of an asset, `assets/<name>-<8 hex of sha256><ext>`. */
+export function assetOutputPath(file: string): string {
+  const hash = crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex').slice(0, 8);
+  const ext = path.extname(file);
+  const name = path.basename(file, ext).replace(/[^\w-]/g, '_');
+  return `assets/${name}-${hash}${ext}`;
+}
+
+/** Records an asset on the file and returns its URL with the base. */
+export function addAsset(assets: PageAsset[], from: string, base: string): string {
+  const to = assetOutputPath(from);
+  if (!assets.some((a) => a.to === to)) assets.push({ from, to });
+  return base + to;
+}

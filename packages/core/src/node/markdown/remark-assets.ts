@@ -1,0 +1,33 @@
+/**
+ * Images with a relative `src` (`![](./img/shot.png)`) are copied to the output with a content hash in
+ * the name (`/assets/shot-3f2a1b9c.png`); a missing image fails the compile with its position.
+ * Root-relative images (`/logo.png`, files of `public/`) only get the base.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Image, Root } from 'mdast';
+import { visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+import { isExternalUrl, withBase } from '../../shared/route-path.js';
+import { addAsset, splitUrl, type LinkContext } from './page-links.js';
+
+/** Rewrites `image` nodes; records copied files in `file.data.assets`. */
+export function remarkAssets(ctx: Pick<LinkContext, 'base'>) {
+  return (tree: Root, file: VFile) => {
+    const assets = (file.data.assets ??= []);
+    const deps = (file.data.dependencies ??= []);
+    visit(tree, 'image', (node: Image) => {
+      const url = node.url;
+      if (!url || isExternalUrl(url) || url.startsWith('data:')) return;
+      const { pathname, suffix } = splitUrl(url);
+      if (pathname.startsWith('/')) {
+        node.url = withBase(pathname, ctx.base) + suffix;
+        return;
+      }
+      const target = path.resolve(path.dirname(file.path), decodeURIComponent(pathname));
+      deps.push(target);
+      if (!fs.existsSync(target)) file.fail(`Image not found: ${url} (${path.relative(process.cwd(), target)} does not exist)`, node);
+      node.url = addAsset(assets, target, ctx.base) + suffix;
+    });
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * Conventional routing (DESIGN.md §2 "scan"): every `.md`/`.mdx` file under a locale folder is a route.
+ * `en/guide/start/introduction.mdx` → `/guide/start/introduction`; `zh/…` → `/zh/…`;
+ * `index.md(x)` → the folder with a trailing slash. Files and folders starting with `_` are fragments.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ResolvedConfig } from '../../config/index.js';
+import { DocgenError } from '../../shared/errors.js';
+
+/** The route entry of spec §3, as the build knows it (the browser's `element`/`preload` come from the chunk). */
+export interface RouteEntry {
+  /** Route path without base: `/guide/start/introduction`, `/zh/api/`. */
+  path: string;
+  /** Absolute source file path. */
+  filePath: string;
+  /** Source path relative to the site root, POSIX separators: `en/guide/start/introduction.mdx`. */
+  relativePath: string;
+  lang: string;
+  /** Always '' until multi-version sites land. */
+  version: string;
+}
+
+const PAGE_EXT = /\.mdx?$/;
+/** Folders of the site root that never hold pages. */
+const RESERVED = new Set(['node_modules', 'dist', 'public', 'theme']);
+
+/**
+ * Lists the routes of a site, sorted by path.
+ * @throws DocgenError when two files map to the same route (both files named).
+ */
+export function scanRoutes(config: ResolvedConfig): RouteEntry[] {
+  const routes: RouteEntry[] = [];
+  const reserved = new Set([...RESERVED, path.basename(config.outDir), path.basename(config.publicDir), path.basename(config.themeDir)]);
+  const otherLocaleDirs = new Set(config.resolvedLocales.map((l) => l.dir));
+  const exclude = config.route.exclude.map(globToRegExp);
+
+  for (const locale of config.resolvedLocales) {
+    const walk = (dir: string, isRoot: boolean) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const name = entry.name;
+        if (name.startsWith('.')) continue;
+        if (config.route.excludeFragments && name.startsWith('_')) continue;
+        const abs = path.join(dir, name);
+        const rel = toPosix(path.relative(config.root, abs));
+        if (exclude.some((re) => re.test(rel))) continue;
+        if (entry.isDirectory()) {
+          // A site without locales keeps pages in the root, beside reserved folders.
+          if (isRoot && (reserved.has(name) || (abs !== locale.dir && otherLocaleDirs.has(abs)))) continue;
+          walk(abs, false);
+        } else if (entry.isFile() && PAGE_EXT.test(name)) {
+          const inLocale = toPosix(path.relative(locale.dir, abs)).replace(PAGE_EXT, '');
+          routes.push({
+            path: locale.prefix + fileToRoutePath(inLocale),
+            filePath: abs,
+            relativePath: rel,
+            lang: locale.lang,
+            version: '',
+          });
+        }
+      }
+    };
+    if (fs.existsSync(locale.dir)) walk(locale.dir, true);
+  }
+
+  routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const clashes: string[] = [];
+  for (let i = 1; i < routes.length; i++) {
+    if (routes[i].path === routes[i - 1].path) {
+      clashes.push(`${routes[i - 1].relativePath} and ${routes[i].relativePath} both map to the route ${routes[i].path}`);
+    }
+  }
+  if (clashes.length) throw new DocgenError(`Duplicate routes:\n  ${clashes.join('\n  ')}`);
+  return routes;
+}
+
+/** `guide/start/introduction` → `/guide/start/introduction`; `api/index` → `/api/`; `index` → `/`. */
+export function fileToRoutePath(withoutExt: string): string {
+  if (withoutExt === 'index') return '/';
+  if (withoutExt.endsWith('/index')) return `/${withoutExt.slice(0, -'index'.length)}`;
+  return `/${withoutExt}`;
+}
+
+/**
+ * Where a route's HTML is written, relative to the output folder: `/` → `index.html`,
+ * `/api/` → `api/index.html`, `/guide/x` → `guide/x.html`.
+ */
+export function routeToHtmlFile(routePath: string): string {
+  const p = routePath.endsWith('/') ? `${routePath}index` : routePath;
+  return `${p.slice(1)}.html`;
+}
+
+function toPosix(p: string): string {
+  return p.split(path.sep).join('/');
+}
+
+/** Minimal glob: `**` any folders, `*` anything but `/`, `?` one character. */
+export function globToRegExp(glob: string): RegExp {
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === '*' && glob[i + 1] === '*') {
+      re += glob[i + 2] === '/' ? '(?:.*/)?' : '.*';
+      i += glob[i + 2] === '/' ? 2 : 1;
+    } else if (c === '*') re += '[^/]*';
+    else if (c === '?') re += '[^/]';
+    else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`);
+}

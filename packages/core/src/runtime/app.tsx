@@ -1,0 +1,74 @@
+/**
+ * The app: the theme's Layout inside the runtime context, switching pages as the location changes.
+ * The page on screen stays until the next one has loaded, so navigation never shows an empty page.
+ */
+import { Layout } from '@theme';
+import siteData from 'docgen:site-data';
+import { useContext, useEffect, useLayoutEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { normalizeRoutePath } from '../shared/route-path.js';
+import { RuntimeContext, type RuntimeState } from './context.js';
+import { LoaderContext } from './loader-context.js';
+import type { PageModule } from './page-module.js';
+
+/** Root component. `initialPage` is the page module of the first route rendered (null for 404). */
+export function App({ initialPage }: { initialPage: PageModule | null }) {
+  const location = useLocation();
+  const loader = useContext(LoaderContext);
+  const routePath = normalizeRoutePath(location.pathname);
+  const [state, setState] = useState<RuntimeState>(() => ({ site: siteData, page: initialPage, routePath }));
+
+  useEffect(() => {
+    if (!loader || routePath === state.routePath) return;
+    let cancelled = false;
+    const ready = loader.peek(routePath);
+    if (ready) {
+      setState({ site: siteData, page: ready, routePath });
+      return;
+    }
+    loader.load(routePath).then(
+      (page) => {
+        if (!cancelled) setState({ site: siteData, page, routePath });
+      },
+      (error: unknown) => {
+        // The chunk could not be fetched (new deploy, offline): a full load of the URL recovers.
+        console.error(error);
+        if (!cancelled) window.location.assign(location.pathname + location.search + location.hash);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [loader, routePath, state.routePath, location]);
+
+  useLayoutEffect(() => {
+    if (typeof window === 'undefined' || !loader) return;
+    const hash = decodeURIComponent(location.hash.slice(1));
+    const target = hash ? document.getElementById(hash) : null;
+    if (target) target.scrollIntoView();
+    else if (location.state !== 'keep-scroll') window.scrollTo(0, 0);
+    // Only after a page change: in-page hash changes are the browser's job.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.routePath]);
+
+  useEffect(() => {
+    const page = state.page?.pageData;
+    const locale = siteData.locales.find((l) => l.lang === page?.lang) ?? siteData.locales[0];
+    document.title = pageTitle(page?.title, page?.frontmatter.titleSuffix, locale?.title ?? siteData.title);
+    document.documentElement.lang = page?.lang ?? locale?.lang ?? siteData.lang;
+  }, [state.page]);
+
+  return (
+    <RuntimeContext.Provider value={state}>
+      <Layout />
+    </RuntimeContext.Provider>
+  );
+}
+
+/** `<title>` text: `Page | Site`, the suffix replaced by front matter `titleSuffix` when given. */
+export function pageTitle(title: string | undefined, titleSuffix: string | undefined, siteTitle: string): string {
+  const suffix = titleSuffix ?? siteTitle;
+  if (!title) return suffix || siteTitle;
+  if (!suffix || title === suffix) return title;
+  return `${title} | ${suffix}`;
+}

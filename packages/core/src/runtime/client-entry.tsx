@@ -1,0 +1,33 @@
+/**
+ * Browser entry: reads the boot data the HTML carries, imports the page's chunk (already preloaded by
+ * `<link rel="modulepreload">`), then hydrates the server-rendered markup.
+ */
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import siteData from 'docgen:site-data';
+import type { PageBootData } from '../shared/types.js';
+import { App } from './app.js';
+import { LoaderContext } from './loader-context.js';
+import type { PageModule } from './page-module.js';
+import { createRouteLoader } from './route-loader.js';
+
+async function start() {
+  const bootElement = document.getElementById('__DG_PAGE__');
+  const boot = JSON.parse(bootElement?.textContent ?? '{}') as PageBootData & { manifests: Record<string, string> };
+  const initial = boot.chunk ? ((await import(/* page chunk URL */ boot.chunk)) as PageModule) : null;
+  const loader = createRouteLoader(boot, initial);
+  const basename = siteData.base === '/' ? undefined : siteData.base.replace(/\/$/, '');
+  hydrateRoot(
+    document.getElementById('root')!,
+    <StrictMode>
+      <LoaderContext.Provider value={loader}>
+        <BrowserRouter basename={basename}>
+          <App initialPage={initial} />
+        </BrowserRouter>
+      </LoaderContext.Provider>
+    </StrictMode>,
+  );
+}
+
+start().catch((error: unknown) => console.error('docgen: could not start the app', error));

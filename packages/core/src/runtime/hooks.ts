@@ -1,0 +1,53 @@
+/**
+ * Runtime hooks for themes and MDX components. SSR-safe: they read React context only.
+ */
+import { useContext, useMemo } from 'react';
+import { localePrefixOf } from '../shared/route-path.js';
+import type { LocaleData, PageData, SidebarSection, SiteData } from '../shared/types.js';
+import { RuntimeContext, type RuntimeState } from './context.js';
+
+function useRuntime(): RuntimeState {
+  const state = useContext(RuntimeContext);
+  if (!state) throw new Error('docgen runtime hooks must be used inside the docgen app');
+  return state;
+}
+
+/** The page record of the page on screen, or null on the 404 page. */
+export function usePageData(): PageData | null {
+  return useRuntime().page?.pageData ?? null;
+}
+
+/** The site data: title, base, locales with their nav, theme config. Same on every page. */
+export function useSiteData(): SiteData {
+  return useRuntime().site;
+}
+
+/** The sidebar section of the page on screen, or null when the route has none. */
+export function useSidebar(): SidebarSection | null {
+  return useRuntime().page?.sidebar ?? null;
+}
+
+/** Route path (base removed) of the location on screen, e.g. `/zh/guide/x`. */
+export function useRoutePath(): string {
+  return useRuntime().routePath;
+}
+
+/** The locale of the page on screen (by route prefix when no page is loaded). */
+export function useLocale(): LocaleData {
+  const { site, page, routePath } = useRuntime();
+  return useMemo(() => {
+    if (page) return site.locales.find((l) => l.lang === page.pageData.lang) ?? site.locales[0];
+    const prefix = localePrefixOf(routePath, site.locales.map((l) => l.prefix));
+    return site.locales.find((l) => l.prefix === prefix) ?? site.locales[0];
+  }, [site, page, routePath]);
+}
+
+/** Language code of the page on screen, e.g. `en`. */
+export function useLang(): string {
+  return useLocale().lang;
+}
+
+/** Version of the page on screen; '' until multi-version sites land. */
+export function useVersion(): string {
+  return usePageData()?.version ?? '';
+}

@@ -1,0 +1,10 @@
+/**
+ * @docgen/core/runtime: what themes and MDX components use in the browser and during SSR.
+ */
+export { usePageData, useSiteData, useSidebar, useRoutePath, useLocale, useLang, useVersion } from './hooks.js';
+export { usePreload } from './loader-context.js';
+export { Link, type LinkProps } from './link.js';
+export { Content } from './content.js';
+export type { PageModule } from './page-module.js';
+export { useLocation, useNavigate } from 'react-router';
+export * from '../shared/index.js';

@@ -1,0 +1,72 @@
+/**
+ * Finds and loads page chunks in the browser. The route table of a locale (route → chunk URL) is a JSON
+ * file fetched on first need, so neither the HTML nor the entry chunk grows with the number of pages.
+ */
+import { localePrefixOf, normalizeRoutePath } from '../shared/route-path.js';
+import type { PageBootData, RouteManifest } from '../shared/types.js';
+import type { PageModule } from './page-module.js';
+
+/** Per-tab loader state; created once by the client entry. */
+export interface RouteLoader {
+  /** Loads the page module of a route path (base removed); resolves to null when no such route exists. */
+  load(routePath: string): Promise<PageModule | null>;
+  /** Starts fetching a route's chunk without waiting; errors are left for `load` to report. */
+  preload(routePath: string): void;
+  /** A module already loaded for this route path, if any (synchronous, for rendering without a flash). */
+  peek(routePath: string): PageModule | undefined;
+}
+
+/** Creates the loader from the boot data of the first page and the initially loaded page module. */
+export function createRouteLoader(boot: PageBootData & { manifests: Record<string, string> }, initial: PageModule | null): RouteLoader {
+  const manifests = new Map<string, Promise<RouteManifest>>();
+  const modules = new Map<string, Promise<PageModule | null>>();
+  const loaded = new Map<string, PageModule>();
+  if (initial) {
+    loaded.set(boot.routePath, initial);
+    modules.set(boot.routePath, Promise.resolve(initial));
+  }
+  const prefixes = Object.keys(boot.manifests);
+
+  const manifestFor = (routePath: string): Promise<RouteManifest> => {
+    const prefix = localePrefixOf(routePath, prefixes);
+    let m = manifests.get(prefix);
+    if (!m) {
+      const url = boot.manifests[prefix];
+      m = fetch(url).then((r) => {
+        if (!r.ok) throw new Error(`Could not load the route table ${url}: HTTP ${r.status}`);
+        return r.json() as Promise<RouteManifest>;
+      });
+      // A failed fetch is retried on the next navigation instead of being cached.
+      m.catch(() => manifests.delete(prefix));
+      manifests.set(prefix, m);
+    }
+    return m;
+  };
+
+  const load = (rawPath: string): Promise<PageModule | null> => {
+    const routePath = normalizeRoutePath(rawPath);
+    let p = modules.get(routePath);
+    if (!p) {
+      p = manifestFor(routePath).then(async (manifest) => {
+        const chunk = manifest[routePath] ?? (routePath.endsWith('/') ? undefined : manifest[`${routePath}/`]);
+        if (!chunk) return null;
+        const mod = (await import(/* chunk URL from the manifest */ chunk)) as PageModule;
+        loaded.set(routePath, mod);
+        return mod;
+      });
+      p.catch(() => modules.delete(routePath));
+      modules.set(routePath, p);
+    }
+    return p;
+  };
+
+  return {
+    load,
+    preload(routePath) {
+      load(routePath).catch(() => {});
+    },
+    peek(routePath) {
+      return loaded.get(normalizeRoutePath(routePath));
+    },
+  };
+}

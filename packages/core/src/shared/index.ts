@@ -1,0 +1,4 @@
+/** Isomorphic helpers and types of docgen, safe in Node and in the browser. */
+export * from './types.js';
+export * from './route-path.js';
+export * from './errors.js';

@@ -1,0 +1,152 @@
+/**
+ * Types shared by the Node side and the browser runtime. Field names follow the
+ * specification's section 3 (page record, TOC entry, route entry, sidebar item).
+ */
+
+/** One heading of a page's table of contents (spec §3: depth 2–4, charIndex -1 when unknown). */
+export interface TocItem {
+  /** Plain text of the heading, markup removed. */
+  text: string;
+  /** The heading's `id` attribute (github-slugger, unique within the page). */
+  id: string;
+  /** Heading level, 2 to 4. */
+  depth: number;
+  /** Offset of the heading in the page's source, in UTF-16 code units; -1 when unknown. */
+  charIndex: number;
+}
+
+/** Front matter of a page: free-form YAML, with the keys the theme reads typed. */
+export interface FrontMatter {
+  title?: string;
+  description?: string;
+  titleSuffix?: string;
+  pageType?: 'doc' | 'home' | 'custom' | 'blank' | '404';
+  overview?: boolean;
+  sidebar?: boolean;
+  outline?: boolean;
+  navbar?: boolean;
+  footer?: boolean;
+  hero?: HomeHero;
+  features?: HomeFeature[];
+  [key: string]: unknown;
+}
+
+/** Hero block of a home page (spec §3, home front matter). */
+export interface HomeHero {
+  name?: string;
+  text?: string;
+  tagline?: string;
+  image?: { src: string; alt: string };
+  actions?: { theme: 'brand' | 'alt'; text: string; link: string }[];
+}
+
+/** One feature card of a home page. */
+export interface HomeFeature {
+  title: string;
+  details: string;
+  icon?: string;
+  link?: string;
+}
+
+/** The page record of spec §3, computed once when the page compiles and exported by its module. */
+export interface PageData {
+  title: string;
+  /** Route path with the base removed, e.g. `/guide/start/introduction` or `/zh/api/`. */
+  routePath: string;
+  lang: string;
+  toc: TocItem[];
+  frontmatter: FrontMatter;
+  /** Always '' until multi-version sites land. */
+  version: string;
+  /** Source path relative to the docs root, POSIX separators, e.g. `en/guide/start/introduction.mdx`. */
+  _relativePath: string;
+}
+
+/** A top navigation item: a link, or a menu of links when `items` is given. */
+export interface NavItem {
+  text: string;
+  link?: string;
+  /** Regular expression (source) matched against the route path to mark the item active. */
+  activeMatch?: string;
+  items?: NavItem[];
+}
+
+/** Sidebar link (spec §3: text, link, collapsible, collapsed). */
+export interface SidebarItem {
+  text: string;
+  link?: string;
+  collapsible?: boolean;
+  collapsed?: boolean;
+  items?: SidebarItem[];
+}
+
+/** A sidebar section: the items shown on every route under one path prefix. */
+export interface SidebarSection {
+  /** Route prefix the section applies to, e.g. `/guide/` or `/zh/guide/`. */
+  prefix: string;
+  items: SidebarItem[];
+}
+
+/** Social link in the navbar. */
+export interface SocialLink {
+  icon: 'github' | 'x' | 'discord' | 'npm' | 'youtube' | 'bluesky' | string;
+  link: string;
+  /** Accessible name; defaults to the icon name. */
+  ariaLabel?: string;
+}
+
+/** Per-locale site data the browser receives (no per-page data: that grows with the site). */
+export interface LocaleData {
+  lang: string;
+  label: string;
+  /** Route prefix of the locale: '' for the default locale, `/zh` otherwise. */
+  prefix: string;
+  title: string;
+  description: string;
+  nav: NavItem[];
+  editLink?: { text: string; pattern: string };
+}
+
+/**
+ * Site data: what every page's runtime may read, in the entry chunk as the `docgen:site-data`
+ * module. Its size depends on the config only, never on the number of pages.
+ */
+export interface SiteData {
+  title: string;
+  description: string;
+  base: string;
+  lang: string;
+  icon: string;
+  logo: string | { light: string; dark: string };
+  logoText: string;
+  cleanUrls: boolean;
+  locales: LocaleData[];
+  themeConfig: {
+    socialLinks: SocialLink[];
+    hideNavbar: 'auto' | 'always' | 'never';
+    enableAppearanceAnimation: boolean;
+    footer?: { message?: string };
+    [key: string]: unknown;
+  };
+  markdown: { showLineNumbers: boolean; defaultWrapCode: boolean };
+  multiVersion: { default: string; versions: string[] };
+}
+
+/**
+ * What the HTML of a page tells the client entry, as JSON in `<script id="__DG_PAGE__">`:
+ * where the current page's chunk is and where the locale's route manifest can be fetched.
+ */
+export interface PageBootData {
+  /** Route path with the base removed. */
+  routePath: string;
+  /** URL of the page's chunk (with base). */
+  chunk: string;
+  /** URL of the locale's route manifest JSON (with base), fetched only when navigating. */
+  manifest: string;
+}
+
+/**
+ * A locale's route manifest, fetched lazily by the client: route path → chunk URL (with base).
+ * Kept out of HTML and the entry chunk so both stay the same size whatever the site's size.
+ */
+export type RouteManifest = Record<string, string>;
