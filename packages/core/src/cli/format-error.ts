@@ -14,7 +14,7 @@ export function formatError(error: unknown): string {
   const lines = [`error: ${messageLines.slice(0, MAX).join('\n')}`];
   if (messageLines.length > MAX) lines.push(`… and ${messageLines.length - MAX} more`);
   for (const { location } of error.locations.slice(0, MAX)) {
-    if (!location?.lineText) continue;
+    if (!location || location.lineText === undefined) continue;
     const gutter = String(location.line);
     lines.push('', `  ${location.file}:${location.line}:${location.column}`);
     lines.push(`  ${gutter} | ${location.lineText}`);

@@ -52,6 +52,17 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
         return server ? { path: result.path, external: true } : result;
       });
 
+      // Compiled MDX is not the source the author wrote: an import that cannot be resolved is reported
+      // at the specifier's place in the page's own source, not in the generated JavaScript.
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (!/\.mdx?$/.test(args.importer) || args.pluginData === 'docgen-mdx') return undefined;
+        const result = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'docgen-mdx' });
+        if (result.errors.length === 0) {
+          return { path: result.path, external: result.external, namespace: result.namespace, sideEffects: result.sideEffects, pluginData: result.pluginData };
+        }
+        return { errors: [{ text: `Could not resolve "${args.path}"`, location: locateInSource(args.importer, args.path) }] };
+      });
+
       if (server) {
         build.onLoad({ filter: ASSET }, (args) => {
           const url = site.assetUrls?.get(args.path);
@@ -97,6 +108,16 @@ export function fragmentCompiler(compiler: PageCompiler, cache: PageCache, optio
     cache.set(key, page);
     return page;
   };
+}
+
+/** Line and column of the first quoted occurrence of `specifier` in `file`, for error messages. */
+function locateInSource(file: string, specifier: string): PartialMessage['location'] {
+  const lines = fs.readFileSync(file, 'utf8').split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const column = Math.max(lines[i].indexOf(`'${specifier}'`), lines[i].indexOf(`"${specifier}"`));
+    if (column >= 0) return { file: path.relative(process.cwd(), file), line: i + 1, column, lineText: lines[i] };
+  }
+  return { file: path.relative(process.cwd(), file) };
 }
 
 function toEsbuildMessages(error: unknown): PartialMessage[] {

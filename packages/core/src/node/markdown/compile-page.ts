@@ -22,7 +22,7 @@ import { remarkAssets } from './remark-assets.js';
 import { normalizeContainerTitles, remarkContainers } from './remark-containers.js';
 import { remarkExtractToc } from './remark-extract-toc.js';
 import { remarkGithubAlerts } from './remark-github-alerts.js';
-import { remarkHeadingIds } from './remark-heading-ids.js';
+import { escapeCustomHeadingIds, remarkHeadingIds } from './remark-heading-ids.js';
 import { remarkLinks } from './remark-links.js';
 import type { PageAsset } from './vfile-data.js';
 import './vfile-data.js';
@@ -106,11 +106,12 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
   return {
     async compile(filePath, source, opts = {}) {
       const { frontmatter, body } = parseFrontMatter(filePath, source);
-      const file = new VFile({ path: filePath, value: normalizeContainerTitles(body) });
+      const format = filePath.endsWith('.md') ? 'md' : 'mdx';
+      const prepared = normalizeContainerTitles(format === 'mdx' ? escapeCustomHeadingIds(body) : body);
+      const file = new VFile({ path: filePath, value: prepared });
       file.data.frontmatter = frontmatter;
       file.data.assets = [];
       file.data.dependencies = [];
-      const format = filePath.endsWith('.md') ? 'md' : 'mdx';
       try {
         const processor = await processorFor(format, opts.outputFormat ?? 'program');
         const out = await processor.process(file);
@@ -143,8 +144,8 @@ export function parseFrontMatter(filePath: string, source: string): { frontmatte
   } catch (error) {
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     const reason = String((error as { reason?: string }).reason ?? (error as Error).message);
-    // js-yaml counts from 0 within the front matter, which starts on the file's second line.
-    const line = mark ? mark.line + 2 : 1;
+    // js-yaml counts lines from 0, starting with the rest of the opening `---` line.
+    const line = mark ? mark.line + 1 : 1;
     const column = mark ? mark.column + 1 : 1;
     throw locatedError(`Invalid YAML front matter: ${reason}`, filePath, source, line, column);
   }

@@ -29,3 +29,28 @@ export function remarkHeadingIds() {
     });
   };
 }
+
+const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+const HEADING_WITH_ID = /^(\s{0,3}#{1,6}\s.*?)\{#([\w-]+)\}(\s*)$/;
+
+/**
+ * In MDX, `{…}` is an expression, so `## Title {#id}` would not parse: escapes the brace of such custom
+ * ids (`\{#id}`) outside fenced code. Line numbers stay the same.
+ */
+export function escapeCustomHeadingIds(source: string): string {
+  if (!source.includes('{#')) return source;
+  const lines = source.split('\n');
+  let fence = '';
+  for (let i = 0; i < lines.length; i++) {
+    const f = FENCE.exec(lines[i]);
+    if (f) {
+      if (!fence) fence = f[1];
+      else if (f[1][0] === fence[0] && f[1].length >= fence.length && lines[i].trim() === f[1]) fence = '';
+      continue;
+    }
+    if (fence) continue;
+    const m = HEADING_WITH_ID.exec(lines[i]);
+    if (m && !m[1].endsWith('\\')) lines[i] = `${m[1]}\\{#${m[2]}}${m[3]}`;
+  }
+  return lines.join('\n');
+}

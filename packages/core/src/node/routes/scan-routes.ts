@@ -63,11 +63,13 @@ export function scanRoutes(config: ResolvedConfig): RouteEntry[] {
     if (fs.existsSync(locale.dir)) walk(locale.dir, true);
   }
 
-  routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // `/a` and `/a/` are one URL for hosts and readers: a clash too.
+  const clashKey = (p: string) => (p.length > 1 ? p.replace(/\/$/, '') : p);
+  routes.sort((a, b) => (clashKey(a.path) < clashKey(b.path) ? -1 : clashKey(a.path) > clashKey(b.path) ? 1 : a.path < b.path ? -1 : 1));
   const clashes: string[] = [];
   for (let i = 1; i < routes.length; i++) {
-    if (routes[i].path === routes[i - 1].path) {
-      clashes.push(`${routes[i - 1].relativePath} and ${routes[i].relativePath} both map to the route ${routes[i].path}`);
+    if (clashKey(routes[i].path) === clashKey(routes[i - 1].path)) {
+      clashes.push(`${routes[i - 1].relativePath} and ${routes[i].relativePath} both map to the route ${clashKey(routes[i].path)}`);
     }
   }
   if (clashes.length) throw new DocgenError(`Duplicate routes:\n  ${clashes.join('\n  ')}`);

@@ -1,0 +1,91 @@
+/**
+ * The built website in Chromium, served by `docgen preview`: hydration without warnings, client-side
+ * navigation without a full reload, chunk preloading on hover, switching to the Chinese page.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '@docgen/core';
+import { launchBrowser, type Browser } from '../helpers/browser.js';
+import { docsRoot, repoRoot } from '../helpers/site.js';
+
+let server: ChildProcess;
+let baseUrl: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  await build({ root: docsRoot, log: false });
+  server = spawn(process.execPath, [path.join(repoRoot, 'packages/core/bin/docgen.js'), 'preview', docsRoot, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  baseUrl = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    server.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /running at (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    server.once('exit', (code) => reject(new Error(`preview exited with ${code}: ${out}`)));
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.kill();
+});
+
+describe('website in the browser', () => {
+  it('navigates from home to the introduction without a full reload, then to its Chinese page', async () => {
+    const page = await browser.newPage();
+    await page.goto(baseUrl, { waitUntil: 'networkidle' });
+    expect(await page.locator('h1.dg-hero-name').textContent()).toBe('docgen');
+    // A marker on window survives client-side navigation and disappears on a full load.
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
+
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.locator('.dg-nav-link', { hasText: 'Guide' }).hover();
+    await page.waitForTimeout(300);
+    expect(requests.some((u) => /p-guide_start_introduction-.*\.js$/.test(u)), 'hover preloads the page chunk').toBe(true);
+
+    await page.locator('.dg-nav-link', { hasText: 'Guide' }).click();
+    await page.waitForURL(/\/guide\/start\/introduction$/);
+    await page.locator('.dg-doc-content h1').waitFor();
+    expect(await page.locator('.dg-doc-content h1').textContent()).toBe('Introduction');
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+    expect(await page.title()).toBe('Introduction | docgen');
+    expect(requests.filter((u) => u.endsWith('.html') || u.endsWith('/introduction'))).toEqual([]);
+
+    await page.locator('.dg-nav-locales .dg-nav-menu-button').hover();
+    await page.locator('.dg-nav-locales a[hreflang="zh"]').click();
+    await page.waitForURL(/\/zh\/guide\/start\/introduction$/);
+    await page.waitForFunction(() => document.documentElement.lang === 'zh');
+    expect(await page.locator('.dg-doc-content h1').textContent()).toMatch(/[\u4e00-\u9fff]/);
+    expect(await page.locator('.dg-sidebar-link--active').textContent()).toMatch(/[\u4e00-\u9fff]/);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+    await page.close();
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('hydrates every kind of page without console errors or hydration warnings', async () => {
+    const page = await browser.newPage();
+    for (const route of ['/', '/zh/', '/api/', '/guide/basic/use-mdx', '/zh/plugin/official-plugins/shiki']) {
+      await page.goto(new URL(route.slice(1), baseUrl).href, { waitUntil: 'networkidle' });
+      // React attaches its root container key after hydration.
+      await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')));
+    }
+    await page.close();
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('serves the 404 page for unknown paths, with a link home', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(new URL('does/not/exist', baseUrl).href, { waitUntil: 'networkidle' });
+    expect(response?.status()).toBe(404);
+    expect(await page.locator('.dg-not-found h1').textContent()).toBe('Page not found');
+    await page.close();
+    const unexpected = browser.problems.filter((p) => !p.includes('404 (Not Found)'));
+    expect(unexpected).toEqual([]);
+  });
+});

@@ -1,0 +1,222 @@
+/**
+ * `build()` in-process on the fixture site and on the website, plus the error cases of bad input: each
+ * must name file, line and column, exit with 1 through the CLI and leave the previous output intact.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { build, runCli, type BuildResult } from '@docgen/core';
+import { copyFixture, docsRoot, listFiles, repoRoot } from './helpers/site.js';
+
+const run = promisify(execFile);
+const bin = path.join(repoRoot, 'packages/core/bin/docgen.js');
+
+/** Runs the CLI in-process, capturing its output. */
+async function cli(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(['node', 'docgen', ...argv], { log: (s) => out.push(s), error: (s) => err.push(s) });
+  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+}
+
+const read = (file: string) => fs.readFileSync(file, 'utf8');
+
+describe('fixture site', () => {
+  let site: string;
+  let result: BuildResult;
+  beforeAll(async () => {
+    site = copyFixture('basic');
+    result = await build({ root: site, log: false });
+  });
+
+  it('writes one HTML file per route, the 404 page, public files and hashed assets', () => {
+    const files = listFiles(path.join(site, 'dist'));
+    expect(files.filter((f) => f.endsWith('.html'))).toEqual(['404.html', 'guide/intro.html', 'guide/usage.html', 'index.html', 'zh/guide/intro.html', 'zh/index.html']);
+    expect(files).toContain('robots.txt');
+    expect(files).toContain('favicon.svg');
+    expect(files.some((f) => /^assets\/shot-[0-9a-f]{8}\.png$/.test(f))).toBe(true);
+    // A fragment is importable but never a route.
+    expect(files.some((f) => f.includes('snippet'))).toBe(false);
+    expect(result.routes.map((r) => r.path)).toEqual(['/', '/guide/intro', '/guide/usage', '/zh/', '/zh/guide/intro']);
+  });
+
+  it('renders lang, title, description, canonical, hreflang, TOC, content and scripts into the HTML', () => {
+    const html = read(path.join(site, 'dist/guide/intro.html'));
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<title>Intro | Fixture</title>');
+    expect(html).toContain('<meta name="description" content="How to start with the fixture">');
+    expect(html).toContain('<link rel="canonical" href="/guide/intro">');
+    expect(html).toContain('<link rel="alternate" hreflang="zh" href="/zh/guide/intro">');
+    expect(html).toContain('<link rel="alternate" hreflang="x-default" href="/guide/intro">');
+    expect(html).toContain('<h1 id="intro">Intro</h1>');
+    // Server-rendered TOC with unique ids for the repeated heading.
+    expect(html).toContain('<a href="#install">Install</a>');
+    expect(html).toContain('<a href="#with-npm">With npm</a>');
+    expect(html).toContain('<a href="#install-1">Install</a>');
+    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/p-guide_intro-[A-Z0-9]+\.js">/);
+    expect(html).toMatch(/<script type="module" src="\/assets\/app-[A-Z0-9]+\.js"><\/script>/);
+    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/app-[A-Z0-9]+\.css">/);
+    // Links rewritten to routes, raw HTML kept, image copied with a hash.
+    expect(html).toContain('href="/guide/usage#options"');
+    expect(html).toContain('<span class="raw-html">HTML</span>');
+    expect(html).toMatch(/<img src="\/assets\/shot-[0-9a-f]{8}\.png" alt="Screenshot"\/>/);
+    expect(html).toContain('dg-container-tip');
+  });
+
+  it('renders MDX with expressions and an imported fragment', () => {
+    const html = read(path.join(site, 'dist/guide/usage.html'));
+    expect(html).toMatch(/The answer is (<!-- -->)?42/);
+    expect(html).toContain('This text comes from a fragment.');
+    expect(html).toContain('<h2 id="options">Options</h2>');
+  });
+
+  it('renders the Chinese locale with its own lang and title suffix', () => {
+    const html = read(path.join(site, 'dist/zh/guide/intro.html'));
+    expect(html).toContain('<html lang="zh">');
+    expect(html).toContain('<title>介绍 | 示例</title>');
+    expect(html).toContain('<h2 id="安装">安装</h2>');
+    const home = read(path.join(site, 'dist/zh/index.html'));
+    expect(home).toContain('<title>示例</title>');
+    expect(home).toContain('class="dg-hero-name">示例</h1>');
+  });
+
+  it('keeps per-site data out of pages: the route table is a separate file per locale', () => {
+    const html = read(path.join(site, 'dist/guide/intro.html'));
+    expect(html).not.toContain('/zh/guide/intro","');
+    const manifest = listFiles(path.join(site, 'dist')).find((f) => /^assets\/routes-en-[0-9a-f]{8}\.json$/.test(f))!;
+    const table = JSON.parse(read(path.join(site, 'dist', manifest))) as Record<string, string>;
+    expect(Object.keys(table)).toEqual(['/', '/guide/intro', '/guide/usage']);
+  });
+
+  it('writes a 404 page', () => {
+    const html = read(path.join(site, 'dist/404.html'));
+    expect(html).toContain('Page not found');
+    expect(html).toContain('<title>404 | Fixture</title>');
+  });
+
+  it('takes every page from the cache on a second build with nothing changed', async () => {
+    const again = await build({ root: site, log: false });
+    expect(again.cachedPages).toBe(again.routes.length);
+  });
+
+  it('honours --base and --out-dir', async () => {
+    const out = path.join(site, 'out-base');
+    const { code } = await cli('build', site, '--base', '/docs/', '--out-dir', out);
+    expect(code).toBe(0);
+    const html = read(path.join(out, 'guide/intro.html'));
+    expect(html).toContain('href="/docs/guide/usage#options"');
+    expect(html).toMatch(/src="\/docs\/assets\/app-/);
+    expect(html).toContain('<link rel="canonical" href="/docs/guide/intro">');
+  });
+});
+
+describe('bad input', () => {
+  const cases: { name: string; file: string; content: string; message: RegExp; line: number; column: number }[] = [
+    { name: 'MDX syntax error', file: 'en/guide/usage.mdx', content: '# Usage\n\nSome text\n\n<div>\n  {1 +}\n</div>\n', message: /usage\.mdx:6:\d+/, line: 6, column: 0 },
+    { name: 'invalid YAML front matter', file: 'en/guide/intro.md', content: '---\ntitle: ok\ntags: [unclosed\n---\n\n# Intro\n', message: /intro\.md:\d+:\d+: Invalid YAML front matter/, line: 0, column: 0 },
+    { name: 'import of a missing file', file: 'en/guide/usage.mdx', content: "import Missing from './_missing.mdx';\n\n# Usage\n\n<Missing />\n", message: /usage\.mdx:1:\d+: Could not resolve "\.\/_missing\.mdx"/, line: 1, column: 21 },
+    { name: 'broken relative link', file: 'en/guide/intro.md', content: '# Intro\n\nSee [the page](./nowhere.md).\n', message: /intro\.md:3:5: Broken link: \.\/nowhere\.md/, line: 3, column: 5 },
+  ];
+
+  for (const c of cases) {
+    it(`${c.name}: message with file, line and column, exit 1, previous output intact`, async () => {
+      const site = copyFixture('basic');
+      expect((await cli('build', site)).code).toBe(0);
+      const before = read(path.join(site, 'dist/guide/intro.html'));
+      fs.writeFileSync(path.join(site, c.file), c.content);
+
+      const { code, stderr } = await cli('build', site);
+      expect(code).toBe(1);
+      expect(stderr).toMatch(c.message);
+      // The offending line is quoted under the location, with a caret.
+      expect(stderr).toMatch(/\n {2}\d+ \| .+\n {2} +\| +\^/);
+      if (c.line) expect(stderr).toContain(`:${c.line}:`);
+      expect(read(path.join(site, 'dist/guide/intro.html'))).toBe(before);
+      expect(fs.readdirSync(site).filter((f) => f.includes('.tmp-'))).toEqual([]);
+    });
+  }
+
+  it('reports an invalid config in the spec wording with the key path', async () => {
+    const site = copyFixture('basic');
+    fs.writeFileSync(path.join(site, 'docgen.config.ts'), "export default { lang: 'fr', locales: [{ lang: 'en', label: 'English' }, { lang: 'zh', label: '中文' }], themeConfig: { hideNavbar: 'sometimes' } };\n");
+    const { code, stderr } = await cli('build', site);
+    expect(code).toBe(1);
+    expect(stderr).toContain('themeConfig.hideNavbar must be one of auto, always, never');
+    fs.writeFileSync(path.join(site, 'docgen.config.ts'), "export default { lang: 'fr', locales: [{ lang: 'en', label: 'English' }, { lang: 'zh', label: '中文' }] };\n");
+    expect((await cli('build', site)).stderr).toContain('lang must be one of en, zh');
+  });
+
+  it('rejects two files that map to the same route, naming both', async () => {
+    const site = copyFixture('basic');
+    fs.mkdirSync(path.join(site, 'en/guide/intro'));
+    fs.writeFileSync(path.join(site, 'en/guide/intro/index.md'), '# Clash\n');
+    const { code, stderr } = await cli('build', site);
+    expect(code).toBe(1);
+    expect(stderr).toContain('en/guide/intro.md and en/guide/intro/index.md');
+  });
+});
+
+describe('the website', () => {
+  let result: BuildResult;
+  beforeAll(async () => {
+    result = await build({ root: docsRoot, log: false });
+  });
+
+  it('builds all 90 routes, 45 per locale, with the same structure', () => {
+    expect(result.routes).toHaveLength(90);
+    const en = result.routes.filter((r) => r.lang === 'en').map((r) => r.path);
+    const zh = result.routes.filter((r) => r.lang === 'zh').map((r) => r.path.replace(/^\/zh/, ''));
+    expect(en).toHaveLength(45);
+    expect(zh).toEqual(en);
+  });
+
+  it('gives every route an HTML file with its lang, title, h1, TOC links and script', () => {
+    for (const route of result.routes) {
+      const file = path.join(result.outDir, route.path.endsWith('/') ? `${route.path}index.html` : `${route.path}.html`);
+      const html = read(file);
+      expect(html, route.path).toContain(`<html lang="${route.lang}">`);
+      expect(html, route.path).toMatch(/<title>[^<]+<\/title>/);
+      expect(html, route.path).toMatch(/<h1[^>]*>/);
+      expect(html, route.path).toMatch(/<script type="module" src="\/assets\/app-[A-Z0-9]+\.js">/);
+      const isHome = route.path === '/' || route.path === '/zh/';
+      if (!isHome) expect(html, route.path).toMatch(/class="dg-outline-item dg-outline-depth-2"><a href="#[^"]+">/);
+    }
+    expect(fs.existsSync(path.join(result.outDir, '404.html'))).toBe(true);
+  });
+
+  it('uses the configured nav and the sidebar groups of the spec', () => {
+    const html = read(path.join(result.outDir, 'guide/start/introduction.html'));
+    for (const text of ['Guide', 'Plugin', 'API', 'Version', 'Changelog', '1.x docs']) expect(html).toContain(`>${text}<`);
+    for (const group of ['Getting Started', 'Features', 'Default Theme', 'Advanced']) expect(html).toContain(`<span>${group}</span>`);
+    const plugin = read(path.join(result.outDir, 'plugin/system/introduction.html'));
+    for (const group of ['Plugin System', 'Official Plugins', 'Community Plugins']) expect(plugin).toContain(`<span>${group}</span>`);
+    const api = read(path.join(result.outDir, 'api/commands.html'));
+    for (const group of ['API Overview', 'Config', 'Client API', 'Commands']) expect(api).toContain(`<span>${group}</span>`);
+  });
+});
+
+describe('spawned CLI', () => {
+  it('builds a site, prints help and version', async () => {
+    const site = copyFixture('basic');
+    const built = await run(process.execPath, [bin, 'build', site], { env: { ...process.env, CI: 'true' } });
+    expect(built.stdout).toMatch(/5 pages built/);
+    expect(fs.existsSync(path.join(site, 'dist/index.html'))).toBe(true);
+    const help = await run(process.execPath, [bin, '--help']);
+    for (const cmd of ['build', 'dev', 'preview']) expect(help.stdout).toContain(cmd);
+    const version = await run(process.execPath, [bin, '--version']);
+    expect(version.stdout.trim()).toBe(JSON.parse(read(path.join(repoRoot, 'packages/core/package.json'))).version);
+  });
+
+  it('exits with 1 on an error', async () => {
+    const site = copyFixture('basic');
+    fs.writeFileSync(path.join(site, 'en/guide/intro.md'), '# Intro\n\n[x](./missing.md)\n');
+    const error = await run(process.execPath, [bin, 'build', site]).then(
+      () => null,
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(error?.code).toBe(1);
+    expect(error?.stderr).toContain('Broken link');
+  });
+});
