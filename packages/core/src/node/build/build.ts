@@ -52,6 +52,7 @@ const coreRoot = new URL('../../..', import.meta.url);
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
+  const timings = createTimings();
   const config = options.config ?? (await loadConfig(options.root ?? process.cwd(), options));
   const log = options.log ?? true;
   const routes = scanRoutes(config);
@@ -78,6 +79,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     { options: compilerOptions, optionsKey, cache, onProgress: compileProgress?.update },
   ).finally(() => compileProgress?.done());
 
+  timings.mark('compile');
   const titles = new Map(routes.map((r) => [r.path, compiled.get(r.filePath)!.title]));
   const navigation = resolveNavigation(config, routes, titles);
   const siteData = createSiteData(config, navigation);
@@ -140,6 +142,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       define: { 'process.env.NODE_ENV': JSON.stringify(options.dev ? 'development' : 'production') },
       plugins: [docgenPlugin(modules, { server: false })],
     }).catch(esbuildFailure);
+    timings.mark('client bundle');
     // The server bundle imports its chunks relatively (no publicPath) and takes asset URLs from the
     // browser bundle, so both render the same `src`.
     modules.assetUrls = assetUrlsOf(client.metafile!, tmpOut, config);
@@ -156,6 +159,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       plugins: [docgenPlugin(modules, { server: true })],
     }).catch(esbuildFailure);
 
+    timings.mark('server bundle');
     const assets = collectAssets(client.metafile!, tmpOut, config.root);
     const manifests = writeManifests(config, routes, assets, tmpOut);
     for (const page of compiled.values()) {
@@ -169,6 +173,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     if (config.ssg) {
       await renderPages({ config, routes, pages, assets, manifests, ssrDir, tmpOut, siteData, log, bodyEnd: options.bodyEnd });
     }
+    timings.mark('render');
     swapOutput(tmpOut, config.outDir);
   } catch (error) {
     fs.rmSync(tmpOut, { recursive: true, force: true });
@@ -177,6 +182,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     fs.rmSync(ssrDir, { recursive: true, force: true });
   }
   cache.prune();
+  timings.mark('write');
+  timings.print();
 
   const durationMs = performance.now() - started;
   if (log) {
@@ -197,6 +204,23 @@ function assetUrlsOf(metafile: Metafile, outDir: string, config: ResolvedConfig)
     for (const input of Object.keys(out.inputs)) urls.set(path.resolve(config.root, input), url);
   }
   return urls;
+}
+
+/** Phase timings printed when `DOCGEN_TIMINGS` is set, to see where a build spends its time. */
+function createTimings() {
+  const enabled = Boolean(process.env.DOCGEN_TIMINGS);
+  const phases: [string, number][] = [];
+  let last = performance.now();
+  return {
+    mark(name: string) {
+      const now = performance.now();
+      phases.push([name, now - last]);
+      last = now;
+    },
+    print() {
+      if (enabled) console.log(phases.map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(' · '));
+    },
+  };
 }
 
 /** Browser outputs by role, URLs with the base. */
@@ -277,6 +301,9 @@ type ServerEntry = {
 async function renderPages(ctx: RenderContext): Promise<void> {
   const { config, routes, assets, tmpOut } = ctx;
   const b = (u: string) => withBase(u, config.base);
+  // React picks its production or development build from NODE_ENV when first loaded; the development
+  // build renders several times slower.
+  process.env.NODE_ENV ??= 'production';
   const server = (await import(pathToFileURL(path.join(ctx.ssrDir, 'server-entry.js')).href)) as ServerEntry;
   const manifests = Object.fromEntries(Object.entries(ctx.manifests).map(([k, v]) => [k, b(v)]));
   const href = (routePath: string) => {

@@ -10,9 +10,10 @@ import { pathToFileURL } from 'node:url';
 import { createProcessor } from '@mdx-js/mdx';
 import { nodeTypes } from '@mdx-js/mdx';
 import matter from 'gray-matter';
-import rehypeRaw from 'rehype-raw';
+import rehypeRaw, { type Options as RehypeRawOptions } from 'rehype-raw';
+import type { Root as HastRoot } from 'hast';
 import remarkGfm from 'remark-gfm';
-import type { PluggableList } from 'unified';
+import type { PluggableList, Processor } from 'unified';
 import { VFile } from 'vfile';
 import { DocgenError, type SourceLocation } from '../../shared/errors.js';
 import type { FrontMatter, TocItem } from '../../shared/types.js';
@@ -94,7 +95,7 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
         ...user.remark,
       ],
       rehypePlugins: [
-        ...(format === 'md' ? [rehypeCodeMeta, [rehypeRaw, { passThrough: nodeTypes }] as const] : []),
+        ...(format === 'md' ? [rehypeCodeMeta, [rehypeRawWhenNeeded, { passThrough: nodeTypes }] as const] : []),
         [rehypeShiki, shikiOptions],
         ...user.rehype,
       ] as PluggableList,
@@ -128,6 +129,20 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
       }
     },
   };
+}
+
+/**
+ * rehype-raw, run only on trees that hold raw HTML: it re-parses the whole tree with parse5, the
+ * costliest step for pages that need none of it.
+ */
+function rehypeRawWhenNeeded(this: Processor, options: RehypeRawOptions) {
+  const transform = rehypeRaw.call(this, options) as (tree: HastRoot, file: VFile) => HastRoot;
+  return (tree: HastRoot, file: VFile) => (hasRaw(tree) ? transform(tree, file) : undefined);
+}
+
+function hasRaw(node: { type: string; children?: unknown[] }): boolean {
+  if (node.type === 'raw') return true;
+  return (node.children as { type: string }[] | undefined)?.some((c) => hasRaw(c)) ?? false;
 }
 
 /**

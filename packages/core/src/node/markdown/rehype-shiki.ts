@@ -8,7 +8,7 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { bundledLanguages, createHighlighter, type BundledLanguage, type BundledTheme, type HighlighterGeneric } from 'shiki';
-import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { visit } from 'unist-util-visit';
 
 /** Options of `rehypeShiki`; `cache` holds the highlighter so one is created per process, not per page. */
@@ -78,7 +78,7 @@ export function rehypeShiki(options: RehypeShikiOptions) {
     options.cache.highlighter ??= createHighlighter({
       themes: [light as BundledTheme, dark as BundledTheme],
       langs: [],
-      engine: createJavaScriptRegexEngine({ forgiving: true }),
+      engine: createOnigurumaEngine(import('shiki/wasm')),
     });
     const highlighter = await options.cache.highlighter;
 
