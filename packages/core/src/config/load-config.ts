@@ -77,7 +77,7 @@ export function resolveConfig(
   const result = configSchema.safeParse(merged);
   const where = configFile ? path.relative(process.cwd(), configFile) || configFile : 'config';
   if (!result.success) {
-    const messages = result.error.issues.map((issue) => formatIssue(issue, merged));
+    const messages = result.error.issues.flatMap((issue) => formatIssue(issue, merged).split('\n'));
     throw new DocgenError(`Invalid config in ${where}:\n  ${messages.join('\n  ')}`);
   }
   const config = result.data;

@@ -81,9 +81,9 @@ const themeConfig = z
     /** Sidebars of the default locale, keyed by route prefix. */
     sidebar: sidebar.optional(),
     /** Per-locale nav and sidebar, keyed by `lang`. */
-    locales: z.record(z.string(), localeTheme).default({}),
+    locales: z.record(z.string(), localeTheme).default(() => ({})),
     /** Links shown as icons at the end of the navbar. @default [] */
-    socialLinks: z.array(socialLink).default([]),
+    socialLinks: z.array(socialLink).default(() => []),
     /** `auto` hides the navbar while scrolling down and shows it on scroll up. @default 'auto' */
     hideNavbar: z.enum(['auto', 'always', 'never']).default('auto'),
     /** Animate the switch between light and dark. @default false */
@@ -110,11 +110,11 @@ const markdown = z
         /** Languages loaded up front in addition to those met in code blocks. */
         langs: z.array(z.string()).optional(),
       })
-      .default({}),
+      .default(() => ({})),
     /** Extra remark plugins, run after docgen's own; a path or package name with options, so workers can load them. */
-    remarkPlugins: z.array(z.union([z.string(), z.tuple([z.string(), z.unknown()])])).default([]),
+    remarkPlugins: z.array(z.union([z.string(), z.tuple([z.string(), z.unknown()])])).default(() => []),
     /** Extra rehype plugins, run after docgen's own; a path or package name with options. */
-    rehypePlugins: z.array(z.union([z.string(), z.tuple([z.string(), z.unknown()])])).default([]),
+    rehypePlugins: z.array(z.union([z.string(), z.tuple([z.string(), z.unknown()])])).default(() => []),
   })
   .strict();
 
@@ -137,7 +137,7 @@ export const configSchema = z
     /** Absolute origin of the deployed site, for canonical links. @example 'https://docgen.dev' */
     siteUrl: z.string().url().optional(),
     /** Locales; each has its own folder `<root>/<lang>/`. A site without locales keeps its pages in `<root>/`. @default [] */
-    locales: z.array(locale).default([]),
+    locales: z.array(locale).default(() => []),
     /** Output folder, relative to the root. @default 'dist' */
     outDir: z.string().min(1).default('dist'),
     /** Folder copied as is to the output, relative to the root. @default 'public' */
@@ -150,27 +150,29 @@ export const configSchema = z
         /** Links and files without `.html`. @default true */
         cleanUrls: z.boolean().default(true),
         /** Glob-like patterns (`*`, `**`) of files, relative to the root, that are not routes. @default [] */
-        exclude: z.array(z.string()).default([]),
+        exclude: z.array(z.string()).default(() => []),
         /** Files and folders starting with `_` are fragments: importable, not routed. @default true */
         excludeFragments: z.boolean().default(true),
       })
       .strict()
-      .default({ cleanUrls: true, exclude: [], excludeFragments: true }),
+      .default(() => ({ cleanUrls: true, exclude: [], excludeFragments: true })),
     /** Render every route to HTML at build time. @default true */
     ssg: z.boolean().default(true),
     /** Versions of the docs. @default { default: '', versions: [] } */
     multiVersion: z
       .object({ default: z.string(), versions: z.array(z.string()) })
       .strict()
-      .default({ default: '', versions: [] }),
+      .default(() => ({ default: '', versions: [] })),
     /** Search; `false` turns it off. @default { type: 'local' } */
     search: z
       .union([z.literal(false), z.object({ type: z.enum(['local', 'algolia']).default('local') }).passthrough()])
-      .default({ type: 'local' }),
-    markdown: markdown.default({ showLineNumbers: false, defaultWrapCode: false, shiki: {}, remarkPlugins: [], rehypePlugins: [] }),
-    themeConfig: themeConfig.default({ locales: {}, socialLinks: [], hideNavbar: 'auto', enableAppearanceAnimation: false }),
+      .default(() => ({ type: 'local' as const })),
+    markdown: markdown.default(() => ({ showLineNumbers: false, defaultWrapCode: false, shiki: {}, remarkPlugins: [], rehypePlugins: [] })),
+    themeConfig: themeConfig.default(() => ({ locales: {}, socialLinks: [], hideNavbar: 'auto' as const, enableAppearanceAnimation: false })),
   })
   .strict();
+
+// Defaults are functions so every resolved config owns its arrays and objects.
 
 /** What a user writes in `docgen.config.ts`: every field optional. */
 export type UserConfig = z.input<typeof configSchema>;

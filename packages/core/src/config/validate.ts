@@ -19,7 +19,8 @@ export function formatIssue(issue: z.core.$ZodIssue, input: unknown): string {
   const path = formatKeyPath(issue.path);
   switch (issue.code) {
     case 'invalid_type':
-      return valueAt(input, issue.path) === undefined ? `${path} is required` : `${path} is not a ${issue.expected}`;
+      if (valueAt(input, issue.path) === undefined) return `${path} is required`;
+      return `${path} is not ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`;
     case 'invalid_value':
       return `${path} must be one of ${issue.values.map(String).join(', ')}`;
     case 'too_small':

@@ -9,6 +9,7 @@ import { useLocation } from 'react-router';
 import { normalizeRoutePath } from '../shared/route-path.js';
 import { RuntimeContext, type RuntimeState } from './context.js';
 import { LoaderContext } from './loader-context.js';
+import { useLinkDelegation } from './use-link-delegation.js';
 import type { PageModule } from './page-module.js';
 
 /** Root component. `initialPage` is the page module of the first route rendered (null for 404). */
@@ -17,6 +18,7 @@ export function App({ initialPage }: { initialPage: PageModule | null }) {
   const loader = useContext(LoaderContext);
   const routePath = normalizeRoutePath(location.pathname);
   const [state, setState] = useState<RuntimeState>(() => ({ site: siteData, page: initialPage, routePath }));
+  useLinkDelegation(siteData.base, loader);
 
   useEffect(() => {
     if (!loader || routePath === state.routePath) return;

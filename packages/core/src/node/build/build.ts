@@ -317,6 +317,17 @@ async function renderPages(ctx: RenderContext): Promise<void> {
 
   const progress = ctx.log ? createProgress('rendering pages') : undefined;
   let done = 0;
+  // Writes overlap with rendering (libuv's thread pool); each folder is created once.
+  const writes: Promise<void>[] = [];
+  const folders = new Set<string>();
+  const write = (file: string, html: string) => {
+    const dir = path.dirname(file);
+    if (!folders.has(dir)) {
+      fs.mkdirSync(dir, { recursive: true });
+      folders.add(dir);
+    }
+    writes.push(fs.promises.writeFile(file, html));
+  };
   for (const route of routes) {
     const mod = (await import(pathToFileURL(path.join(ctx.ssrDir, `p-${entryName(route.path)}.js`)).href)) as { pageData: PageData };
     const pageData = mod.pageData;
@@ -344,11 +355,10 @@ async function renderPages(ctx: RenderContext): Promise<void> {
       appHtml: server.render(route.path, mod),
       bodyEnd: ctx.bodyEnd,
     });
-    const file = path.join(tmpOut, routeToHtmlFile(route.path));
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, html);
+    write(path.join(tmpOut, routeToHtmlFile(route.path)), html);
     progress?.update(++done, routes.length);
   }
+  await Promise.all(writes);
   progress?.done();
 
   const defaultLocale = config.resolvedLocales[0];

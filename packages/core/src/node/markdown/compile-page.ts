@@ -27,6 +27,7 @@ import { escapeCustomHeadingIds, remarkHeadingIds } from './remark-heading-ids.j
 import { remarkLinks } from './remark-links.js';
 import type { PageAsset } from './vfile-data.js';
 import './vfile-data.js';
+import type { SourceInsertion } from './source-lines.js';
 
 /** Options of a page compiler; plain data, so a worker thread can receive them. */
 export interface CompilerOptions extends LinkContext {
@@ -108,8 +109,11 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
     async compile(filePath, source, opts = {}) {
       const { frontmatter, body } = parseFrontMatter(filePath, source);
       const format = filePath.endsWith('.md') ? 'md' : 'mdx';
-      const prepared = normalizeContainerTitles(format === 'mdx' ? escapeCustomHeadingIds(body) : body);
+      const escaped: SourceInsertion[] = [];
+      const titled: SourceInsertion[] = [];
+      const prepared = normalizeContainerTitles(format === 'mdx' ? escapeCustomHeadingIds(body, escaped) : body, titled);
       const file = new VFile({ path: filePath, value: prepared });
+      file.data.sourceInsertions = [escaped, titled];
       file.data.frontmatter = frontmatter;
       file.data.assets = [];
       file.data.dependencies = [];
@@ -181,9 +185,11 @@ function locatedError(message: string, filePath: string, source: string, line: n
 function toSourceError(error: unknown, filePath: string, source: string): Error {
   if (error instanceof DocgenError) return error;
   const e = error as { reason?: string; message?: string; line?: number; column?: number; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
-  const line = e.line ?? e.place?.line ?? e.place?.start?.line;
-  const column = e.column ?? e.place?.column ?? e.place?.start?.column;
   const reason = e.reason ?? e.message ?? String(error);
+  // Some parser errors carry their place only in the text: `… (5:1-5:6)`.
+  const inText = /\((\d+):(\d+)(?:-\d+:\d+)?\)/.exec(reason);
+  const line = e.line ?? e.place?.line ?? e.place?.start?.line ?? (inText ? Number(inText[1]) : undefined);
+  const column = e.column ?? e.place?.column ?? e.place?.start?.column ?? (inText ? Number(inText[2]) : undefined);
   if (line) return locatedError(reason, filePath, source, line, column ?? 1);
   return new DocgenError(`${displayPath(filePath)}: ${reason}`, [{ message: reason, location: { file: displayPath(filePath), line: 1, column: 1 } }]);
 }

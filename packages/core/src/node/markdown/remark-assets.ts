@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Image, Root } from 'mdast';
+import type { Definition, Image, ImageReference, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { isExternalUrl, withBase } from '../../shared/route-path.js';
@@ -16,7 +16,12 @@ export function remarkAssets(ctx: Pick<LinkContext, 'base'>) {
   return (tree: Root, file: VFile) => {
     const assets = (file.data.assets ??= []);
     const deps = (file.data.dependencies ??= []);
-    visit(tree, 'image', (node: Image) => {
+    const imageIds = new Set<string>();
+    visit(tree, 'imageReference', (node: ImageReference) => void imageIds.add(node.identifier));
+    // Reference-style images (`![alt][id]` with `[id]: ./img.png`) are rewritten through their definition.
+    visit(tree, ['image', 'definition'], (found) => {
+      const node = found as Image | Definition;
+      if (node.type === 'definition' && !imageIds.has(node.identifier)) return;
       const url = node.url;
       if (!url || isExternalUrl(url) || url.startsWith('data:')) return;
       const { pathname, suffix } = splitUrl(url);

@@ -9,8 +9,10 @@ import { directive } from 'micromark-extension-directive';
 import { directiveFromMarkdown, directiveToMarkdown } from 'mdast-util-directive';
 import type { ContainerDirective } from 'mdast-util-directive';
 import type { Root, Paragraph } from 'mdast';
+import { toString } from 'mdast-util-to-string';
 import type { Processor } from 'unified';
 import { visit } from 'unist-util-visit';
+import { rewriteLinesOutsideFences, type SourceInsertion } from './source-lines.js';
 
 /** Container types and their default titles (the theme styles `dg-container-<type>`). */
 export const CONTAINER_TYPES = ['tip', 'info', 'note', 'warning', 'caution', 'danger', 'important', 'details'] as const;
@@ -30,7 +32,15 @@ export function remarkContainers(this: Processor) {
   return (tree: Root) => {
     visit(tree, 'containerDirective', (node: ContainerDirective) => {
       const type = node.name.toLowerCase();
-      if (!TYPES.has(type)) return;
+      if (!TYPES.has(type)) {
+        // Not a container docgen knows (a typo such as `:::warnign`): keep its text visible.
+        const label = node.children[0] as Paragraph & { data?: { directiveLabel?: boolean } };
+        const labelText = label?.data?.directiveLabel ? `[${toString(node.children.shift())}]` : '';
+        node.children.unshift({ type: 'paragraph', children: [{ type: 'text', value: `:::${node.name}${labelText}` }] });
+        node.children.push({ type: 'paragraph', children: [{ type: 'text', value: ':::' }] });
+        node.data = { hName: 'div' };
+        return;
+      }
       // The label `[Title]` arrives as a first paragraph flagged `directiveLabel`.
       const first = node.children[0] as Paragraph & { data?: { directiveLabel?: boolean } };
       const titleChildren = first?.data?.directiveLabel ? (node.children.shift() as Paragraph).children : null;
@@ -54,28 +64,20 @@ export function remarkContainers(this: Processor) {
   };
 }
 
-const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 const TITLED_OPEN = /^(\s{0,3}:{3,})([a-zA-Z]+)[ \t]+([^[{\s].*?)\s*$/;
 
 /**
- * Rewrites `:::tip Title` to the directive form `:::tip[Title]`, outside fenced code, keeping every
- * line and offset of other lines unchanged (positions in errors stay right).
+ * Rewrites `:::tip Title` to the directive form `:::tip[Title]`, outside fenced code. Line numbers stay;
+ * the one character each rewrite adds is recorded in `insertions`.
  */
-export function normalizeContainerTitles(source: string): string {
+export function normalizeContainerTitles(source: string, insertions?: SourceInsertion[]): string {
   if (!source.includes(':::')) return source;
-  const lines = source.split('\n');
-  let fence = '';
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    const f = FENCE.exec(line);
-    if (f) {
-      if (!fence) fence = f[1];
-      else if (f[1][0] === fence[0] && f[1].length >= fence.length && line.trim() === f[1]) fence = '';
-      continue;
-    }
-    if (fence) continue;
-    const m = TITLED_OPEN.exec(line);
-    if (m && TYPES.has(m[2].toLowerCase())) lines[i] = `${m[1]}${m[2]}[${m[3].replace(/[[\]]/g, '\\$&')}]`;
-  }
-  return lines.join('\n');
+  return rewriteLinesOutsideFences(
+    source,
+    (line) => {
+      const m = TITLED_OPEN.exec(line);
+      return m && TYPES.has(m[2].toLowerCase()) ? `${m[1]}${m[2]}[${m[3].replace(/[[\]]/g, '\\$&')}]` : line;
+    },
+    insertions,
+  );
 }

@@ -7,6 +7,7 @@ import type { Heading, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { VFile } from 'vfile';
 import type { TocItem } from '../../shared/types.js';
+import { originalOffset } from './source-lines.js';
 
 /** Fills `file.data.title` and `file.data.toc`. */
 export function remarkExtractToc() {
@@ -21,7 +22,7 @@ export function remarkExtractToc() {
         text: toString(node).trim(),
         id: String(node.data?.hProperties?.id ?? ''),
         depth: node.depth,
-        charIndex: node.position?.start.offset ?? -1,
+        charIndex: node.position?.start.offset === undefined ? -1 : originalOffset(node.position.start.offset, ...(file.data.sourceInsertions ?? [])),
       });
     }
     const pageType = fm.pageType ?? 'doc';

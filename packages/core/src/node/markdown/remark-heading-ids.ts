@@ -6,6 +6,7 @@ import GithubSlugger from 'github-slugger';
 import type { Heading, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
+import { rewriteLinesOutsideFences, type SourceInsertion } from './source-lines.js';
 
 const CUSTOM_ID = /\s*\{#([\w-]+)\}\s*$/;
 
@@ -30,27 +31,20 @@ export function remarkHeadingIds() {
   };
 }
 
-const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 const HEADING_WITH_ID = /^(\s{0,3}#{1,6}\s.*?)\{#([\w-]+)\}(\s*)$/;
 
 /**
  * In MDX, `{…}` is an expression, so `## Title {#id}` would not parse: escapes the brace of such custom
- * ids (`\{#id}`) outside fenced code. Line numbers stay the same.
+ * ids (`\{#id}`) outside fenced code. Line numbers stay; added characters are recorded in `insertions`.
  */
-export function escapeCustomHeadingIds(source: string): string {
+export function escapeCustomHeadingIds(source: string, insertions?: SourceInsertion[]): string {
   if (!source.includes('{#')) return source;
-  const lines = source.split('\n');
-  let fence = '';
-  for (let i = 0; i < lines.length; i++) {
-    const f = FENCE.exec(lines[i]);
-    if (f) {
-      if (!fence) fence = f[1];
-      else if (f[1][0] === fence[0] && f[1].length >= fence.length && lines[i].trim() === f[1]) fence = '';
-      continue;
-    }
-    if (fence) continue;
-    const m = HEADING_WITH_ID.exec(lines[i]);
-    if (m && !m[1].endsWith('\\')) lines[i] = `${m[1]}\\{#${m[2]}}${m[3]}`;
-  }
-  return lines.join('\n');
+  return rewriteLinesOutsideFences(
+    source,
+    (line) => {
+      const m = HEADING_WITH_ID.exec(line);
+      return m && !m[1].endsWith('\\') ? `${m[1]}\\{#${m[2]}}${m[3]}` : line;
+    },
+    insertions,
+  );
 }

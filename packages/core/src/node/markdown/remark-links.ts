@@ -6,19 +6,24 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Link, Root } from 'mdast';
+import type { Definition, ImageReference, Link, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { isExternalUrl, withBase } from '../../shared/route-path.js';
 import { addAsset, routeOfFile, splitUrl, type LinkContext } from './page-links.js';
 
-/** Rewrites `link` nodes as described above; records link targets in `file.data.dependencies`. */
+/** Rewrites `link` nodes (and definitions of reference links) as described above; records link targets in `file.data.dependencies`. */
 export function remarkLinks(ctx: LinkContext) {
   return (tree: Root, file: VFile) => {
     const deps = (file.data.dependencies ??= []);
     const assets = (file.data.assets ??= []);
     const dir = path.dirname(file.path);
-    visit(tree, 'link', (node: Link) => {
+    const imageIds = new Set<string>();
+    visit(tree, 'imageReference', (node: ImageReference) => void imageIds.add(node.identifier));
+    // Reference-style links (`[text][id]` with `[id]: ./page.md`) are rewritten through their definition.
+    visit(tree, ['link', 'definition'], (found) => {
+      const node = found as Link | Definition;
+      if (node.type === 'definition' && imageIds.has(node.identifier)) return;
       const url = node.url;
       if (!url || url.startsWith('#') || isExternalUrl(url)) return;
       const { pathname, suffix } = splitUrl(url);

@@ -3,6 +3,7 @@
  * then exported from the page module and read by SSR, the client and the search records.
  */
 import type { FrontMatter, TocItem } from '../../shared/types.js';
+import type { SourceInsertion } from './source-lines.js';
 
 /** An asset a page references, copied to the output under a content-hashed name. */
 export interface PageAsset {
@@ -21,6 +22,8 @@ declare module 'vfile' {
     assets: PageAsset[];
     /** Absolute paths of files whose existence this page's output depends on (link targets). */
     dependencies: string[];
+    /** Characters the pre-parse rewrites added, per pass, to map offsets back to the file. */
+    sourceInsertions: SourceInsertion[][];
   }
 }
 
