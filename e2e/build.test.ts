@@ -96,9 +96,18 @@ describe('fixture site', () => {
     expect(html).toContain('<title>404 | Fixture</title>');
   });
 
-  it('takes every page from the cache on a second build with nothing changed', async () => {
+  it('keeps the output as it is when nothing changed, and rebuilds from the cache after an edit', async () => {
+    const html = path.join(site, 'dist/guide/intro.html');
+    const before = fs.statSync(html).mtimeMs;
     const again = await build({ root: site, log: false });
-    expect(again.cachedPages).toBe(again.routes.length);
+    expect(again.upToDate).toBe(true);
+    expect(fs.statSync(html).mtimeMs).toBe(before);
+
+    fs.writeFileSync(path.join(site, 'en/guide/usage.mdx'), '# Usage\n\nEdited.\n');
+    const edited = await build({ root: site, log: false });
+    expect(edited.upToDate).toBe(false);
+    expect(edited.cachedPages).toBe(edited.routes.length - 1);
+    expect(read(path.join(site, 'dist/guide/usage.html'))).toContain('Edited.');
   });
 
   it('honours --base and --out-dir', async () => {
@@ -109,6 +118,19 @@ describe('fixture site', () => {
     expect(html).toContain('href="/docs/guide/usage#options"');
     expect(html).toMatch(/src="\/docs\/assets\/app-/);
     expect(html).toContain('<link rel="canonical" href="/docs/guide/intro">');
+  });
+});
+
+describe('ssg: false', () => {
+  it('writes documents without server-rendered markup that the client renders', async () => {
+    const site = copyFixture('basic');
+    const config = read(path.join(site, 'docgen.config.ts')).replace("title: 'Fixture',", "title: 'Fixture',\n  ssg: false,");
+    fs.writeFileSync(path.join(site, 'docgen.config.ts'), config);
+    await build({ root: site, log: false });
+    const html = read(path.join(site, 'dist/guide/intro.html'));
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<title>Intro | Fixture</title>');
+    expect(html).toContain('"chunk":"/assets/p-guide_intro-');
   });
 });
 

@@ -3,7 +3,7 @@
  * `<link rel="modulepreload">`), then hydrates the server-rendered markup.
  */
 import { StrictMode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import siteData from 'docgen:site-data';
 import type { PageBootData } from '../shared/types.js';
@@ -18,16 +18,19 @@ async function start() {
   const initial = boot.chunk ? ((await import(/* page chunk URL */ boot.chunk)) as PageModule) : null;
   const loader = createRouteLoader(boot, initial);
   const basename = siteData.base === '/' ? undefined : siteData.base.replace(/\/$/, '');
-  hydrateRoot(
-    document.getElementById('root')!,
+  const root = document.getElementById('root')!;
+  const app = (
     <StrictMode>
       <LoaderContext.Provider value={loader}>
         <BrowserRouter basename={basename}>
           <App initialPage={initial} />
         </BrowserRouter>
       </LoaderContext.Provider>
-    </StrictMode>,
+    </StrictMode>
   );
+  // With `ssg: false` the page holds no markup: render instead of hydrating.
+  if (root.hasChildNodes()) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 }
 
 start().catch((error: unknown) => console.error('docgen: could not start the app', error));

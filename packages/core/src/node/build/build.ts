@@ -5,8 +5,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import os from 'node:os';
 import { build as esbuild, type Metafile } from 'esbuild';
+import { Piscina } from 'piscina';
 import { loadConfig, type ConfigOverrides, type ResolvedConfig } from '../../config/index.js';
 import { withBase } from '../../shared/route-path.js';
 import type { LocaleData, PageData, SiteData } from '../../shared/types.js';
@@ -15,7 +16,9 @@ import { resolveNavigation, sidebarFor } from '../nav/resolve-nav-sidebar.js';
 import { routeToHtmlFile, scanRoutes, type RouteEntry } from '../routes/scan-routes.js';
 import { compilePages } from './compile-pages.js';
 import { docgenPlugin, esbuildFailure, fragmentCompiler, type SiteModules } from './esbuild-plugin.js';
-import { renderHtmlDocument } from './html-template.js';
+import { builtModule } from './built-module.js';
+import { buildKey, isUpToDate, saveState } from './build-state.js';
+import { renderRoutes, type RenderJob, type RenderRoute } from './render-routes.js';
 import { PageCache } from './page-cache.js';
 import { createProgress } from './progress.js';
 
@@ -40,10 +43,13 @@ export interface BuildResult {
   routes: RouteEntry[];
   /** Pages taken from the compile cache. */
   cachedPages: number;
+  /** True when nothing changed since the last build and the output was kept as it is. */
+  upToDate: boolean;
   durationMs: number;
 }
 
 const coreRoot = new URL('../../..', import.meta.url);
+const VERSION = (JSON.parse(fs.readFileSync(new URL('package.json', coreRoot), 'utf8')) as { version: string }).version;
 
 /**
  * Builds the site at `options.root` into its `outDir`. The new output is written to a temporary folder
@@ -58,6 +64,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const routes = scanRoutes(config);
   const cacheDir = path.join(config.root, 'node_modules', '.cache', 'docgen');
   const cache = new PageCache(path.join(cacheDir, 'pages'));
+  const stateFile = path.join(cacheDir, options.dev ? 'dev-build-state.json' : 'build-state.json');
+  const key = buildKey(config, { dev: options.dev ?? false, bodyEnd: options.bodyEnd ?? '' }, VERSION);
+  if (isUpToDate(stateFile, key, config.outDir)) {
+    const durationMs = performance.now() - started;
+    if (log) console.log(`docgen: ${path.relative(process.cwd(), config.outDir) || '.'} is up to date (nothing changed since the last build)`);
+    return { config, outDir: config.outDir, routes, cachedPages: routes.length, upToDate: true, durationMs };
+  }
+  fs.rmSync(stateFile, { force: true });
 
   const compilerOptions: CompilerOptions = {
     root: config.root,
@@ -128,7 +142,16 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       absWorkingDir: config.root,
       loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.jpeg': 'file', '.gif': 'file', '.webp': 'file', '.woff2': 'file', '.woff': 'file' } as const,
     };
-    const client = await esbuild({
+    // Both bundles run at once. The server bundle takes asset URLs from the browser bundle (it imports its
+    // chunks relatively, without publicPath), so both render the same `src`: its asset loader waits.
+    let resolveAssetUrls!: (urls: Map<string, string>) => void;
+    let rejectAssetUrls!: (error: unknown) => void;
+    modules.assetUrls = new Promise((resolve, reject) => {
+      resolveAssetUrls = resolve;
+      rejectAssetUrls = reject;
+    });
+    modules.assetUrls.catch(() => {}); // observed through the server build's own failure
+    const clientBuild = esbuild({
       ...common,
       entryPoints: [{ in: path.join(runtime, 'client-entry.tsx'), out: 'app' }, ...pageEntries],
       outdir: tmpOut,
@@ -141,12 +164,17 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       minify: !options.dev,
       define: { 'process.env.NODE_ENV': JSON.stringify(options.dev ? 'development' : 'production') },
       plugins: [docgenPlugin(modules, { server: false })],
-    }).catch(esbuildFailure);
-    timings.mark('client bundle');
-    // The server bundle imports its chunks relatively (no publicPath) and takes asset URLs from the
-    // browser bundle, so both render the same `src`.
-    modules.assetUrls = assetUrlsOf(client.metafile!, tmpOut, config);
-    await esbuild({
+    }).then(
+      (result) => {
+        resolveAssetUrls(assetUrlsOf(result.metafile!, tmpOut, config));
+        return result;
+      },
+      (error: unknown) => {
+        rejectAssetUrls(error);
+        throw error;
+      },
+    );
+    const serverBuild = esbuild({
       ...common,
       entryPoints: [{ in: path.join(runtime, 'server-entry.tsx'), out: 'server-entry' }, ...pageEntries],
       outdir: ssrDir,
@@ -157,9 +185,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       loader: { ...common.loader, '.css': 'empty' },
       define: { 'process.env.NODE_ENV': '"production"' },
       plugins: [docgenPlugin(modules, { server: true })],
-    }).catch(esbuildFailure);
-
-    timings.mark('server bundle');
+    });
+    const [clientResult, serverResult] = await Promise.allSettled([clientBuild, serverBuild]);
+    if (clientResult.status === 'rejected') esbuildFailure(clientResult.reason);
+    if (serverResult.status === 'rejected') esbuildFailure(serverResult.reason);
+    const client = clientResult.value;
+    timings.mark('bundles');
     const assets = collectAssets(client.metafile!, tmpOut, config.root);
     const manifests = writeManifests(config, routes, assets, tmpOut);
     for (const page of compiled.values()) {
@@ -170,11 +201,16 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     }
     if (fs.existsSync(config.publicDir)) fs.cpSync(config.publicDir, tmpOut, { recursive: true });
 
-    if (config.ssg) {
-      await renderPages({ config, routes, pages, assets, manifests, ssrDir, tmpOut, siteData, log, bodyEnd: options.bodyEnd });
-    }
+    await renderPages({ config, routes, assets, manifests, ssrDir, tmpOut, log, bodyEnd: options.bodyEnd });
     timings.mark('render');
     swapOutput(tmpOut, config.outDir);
+    const inputs = [client.metafile!, serverResult.value.metafile!].flatMap((m) => Object.keys(m.inputs));
+    saveState(
+      stateFile,
+      key,
+      inputs.filter((f) => !/^[\w-]+:/.test(f)).map((f) => path.resolve(config.root, f)),
+      config.root,
+    );
   } catch (error) {
     fs.rmSync(tmpOut, { recursive: true, force: true });
     throw error;
@@ -192,7 +228,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         (cached ? ` (${cached} from cache)` : ''),
     );
   }
-  return { config, outDir: config.outDir, routes, cachedPages: cached, durationMs };
+  return { config, outDir: config.outDir, routes, cachedPages: cached, upToDate: false, durationMs };
 }
 
 /** Absolute source path of each file-loader asset → its URL (with base) in the browser bundle. */
@@ -250,8 +286,8 @@ function collectAssets(metafile: Metafile, outDir: string, root: string): Client
   const entrySet = new Set(entryImports);
   const pages = new Map<string, { chunk: string; imports: string[]; styles: string[] }>();
   for (const [file, out] of outputs) {
-    if (!out.entryPoint || !/\.mdx?$/.test(out.entryPoint) || !file.endsWith('.js')) continue;
-    pages.set(path.resolve(root, out.entryPoint), {
+    if (!out.entryPoint?.startsWith('docgen-page:') || !file.endsWith('.js')) continue;
+    pages.set(out.entryPoint.slice('docgen-page:'.length), {
       chunk: url(file),
       imports: staticImports(file).filter((f) => !entrySet.has(f)).map(url),
       styles: out.cssBundle ? [url(out.cssBundle)] : [],
@@ -283,55 +319,35 @@ function writeManifests(config: ResolvedConfig, routes: RouteEntry[], assets: Cl
 interface RenderContext {
   config: ResolvedConfig;
   routes: RouteEntry[];
-  pages: Map<string, { pageData: PageData }>;
   assets: ClientAssets;
   manifests: Record<string, string>;
   ssrDir: string;
   tmpOut: string;
-  siteData: SiteData;
   log: boolean;
   bodyEnd?: string;
 }
 
-type ServerEntry = {
-  render: (routePath: string, page: unknown) => string;
-  pageTitle: (title: string | undefined, suffix: string | undefined, siteTitle: string) => string;
-};
+/** Below this many routes, starting render workers costs more than it saves. */
+const MIN_ROUTES_FOR_WORKERS = 64;
 
+/** Plans the document of every route (and the 404 page), then renders them in this thread or in workers. */
 async function renderPages(ctx: RenderContext): Promise<void> {
-  const { config, routes, assets, tmpOut } = ctx;
+  const { config, routes, assets } = ctx;
   const b = (u: string) => withBase(u, config.base);
-  // React picks its production or development build from NODE_ENV when first loaded; the development
-  // build renders several times slower.
-  process.env.NODE_ENV ??= 'production';
-  const server = (await import(pathToFileURL(path.join(ctx.ssrDir, 'server-entry.js')).href)) as ServerEntry;
   const manifests = Object.fromEntries(Object.entries(ctx.manifests).map(([k, v]) => [k, b(v)]));
   const href = (routePath: string) => {
     const p = !config.route.cleanUrls && !routePath.endsWith('/') ? `${routePath}.html` : routePath;
     return (config.siteUrl ? config.siteUrl.replace(/\/$/, '') : '') + b(p);
   };
   // Same page in other locales: same path once the locale prefix is removed.
+  const localeOf = (lang: string) => config.resolvedLocales.find((l) => l.lang === lang)!;
+  const keyOf = (r: RouteEntry) => r.path.slice(localeOf(r.lang).prefix.length);
   const byKey = new Map<string, RouteEntry[]>();
-  const keyOf = (r: RouteEntry) => r.path.slice(config.resolvedLocales.find((l) => l.lang === r.lang)!.prefix.length);
   for (const r of routes) byKey.set(keyOf(r), [...(byKey.get(keyOf(r)) ?? []), r]);
+  const icon = config.icon ? b(config.icon) : '';
 
-  const progress = ctx.log ? createProgress('rendering pages') : undefined;
-  let done = 0;
-  // Writes overlap with rendering (libuv's thread pool); each folder is created once.
-  const writes: Promise<void>[] = [];
-  const folders = new Set<string>();
-  const write = (file: string, html: string) => {
-    const dir = path.dirname(file);
-    if (!folders.has(dir)) {
-      fs.mkdirSync(dir, { recursive: true });
-      folders.add(dir);
-    }
-    writes.push(fs.promises.writeFile(file, html));
-  };
-  for (const route of routes) {
-    const mod = (await import(pathToFileURL(path.join(ctx.ssrDir, `p-${entryName(route.path)}.js`)).href)) as { pageData: PageData };
-    const pageData = mod.pageData;
-    const locale = config.resolvedLocales.find((l) => l.lang === route.lang)!;
+  const planned: RenderRoute[] = routes.map((route) => {
+    const locale = localeOf(route.lang);
     const page = assets.pages.get(route.filePath)!;
     const siblings = byKey.get(keyOf(route)) ?? [];
     const alternates =
@@ -341,44 +357,73 @@ async function renderPages(ctx: RenderContext): Promise<void> {
             { hreflang: 'x-default', href: href((siblings.find((s) => s.lang === config.lang) ?? siblings[0]).path) },
           ]
         : [];
-    const html = renderHtmlDocument({
-      lang: route.lang,
-      title: server.pageTitle(pageData.title, pageData.frontmatter.titleSuffix, locale.title),
-      description: String(pageData.frontmatter.description ?? locale.description ?? ''),
-      canonical: href(route.path),
-      alternates,
-      icon: config.icon ? b(config.icon) : '',
-      styles: [...assets.styles, ...page.styles].map(b),
-      preloads: [...assets.entryImports, page.chunk, ...page.imports].map(b),
-      entry: b(assets.entry),
-      boot: { routePath: route.path, chunk: b(page.chunk), manifest: manifests[locale.prefix], manifests },
-      appHtml: server.render(route.path, mod),
-      bodyEnd: ctx.bodyEnd,
-    });
-    write(path.join(tmpOut, routeToHtmlFile(route.path)), html);
-    progress?.update(++done, routes.length);
-  }
-  await Promise.all(writes);
-  progress?.done();
-
+    return {
+      routePath: route.path,
+      moduleFile: `p-${entryName(route.path)}.js`,
+      htmlFile: routeToHtmlFile(route.path),
+      siteTitle: locale.title,
+      defaultDescription: locale.description,
+      parts: {
+        lang: route.lang,
+        canonical: href(route.path),
+        alternates,
+        icon,
+        styles: [...assets.styles, ...page.styles].map(b),
+        preloads: [...assets.entryImports, page.chunk, ...page.imports].map(b),
+        entry: b(assets.entry),
+        boot: { routePath: route.path, chunk: b(page.chunk), manifest: manifests[locale.prefix], manifests },
+        bodyEnd: ctx.bodyEnd,
+      },
+    };
+  });
   const defaultLocale = config.resolvedLocales[0];
-  fs.writeFileSync(
-    path.join(tmpOut, '404.html'),
-    renderHtmlDocument({
+  planned.push({
+    routePath: '/404',
+    moduleFile: '',
+    htmlFile: '404.html',
+    siteTitle: defaultLocale.title,
+    defaultDescription: '',
+    parts: {
       lang: defaultLocale.lang,
-      title: server.pageTitle('404', undefined, defaultLocale.title),
-      description: '',
       canonical: '',
       alternates: [],
-      icon: config.icon ? b(config.icon) : '',
+      icon,
       styles: assets.styles.map(b),
       preloads: assets.entryImports.map(b),
       entry: b(assets.entry),
       boot: { routePath: '/404', chunk: '', manifest: manifests[''] ?? '', manifests },
-      appHtml: server.render('/404', null),
       bodyEnd: ctx.bodyEnd,
-    }),
-  );
+    },
+  });
+
+  const progress = ctx.log ? createProgress('rendering pages') : undefined;
+  let done = 0;
+  const threads = Math.min(os.availableParallelism(), 8);
+  try {
+    if (planned.length < MIN_ROUTES_FOR_WORKERS || threads < 2) {
+      await renderRoutes({ ssrDir: ctx.ssrDir, outDir: ctx.tmpOut, ssr: config.ssg, routes: planned }, () => progress?.update(++done, planned.length));
+      return;
+    }
+    const pool = new Piscina<RenderJob, number>({ filename: builtModule('render-worker.js'), maxThreads: threads, idleTimeout: 1000 });
+    try {
+      // Small batches keep both threads busy to the end and the progress line moving.
+      const size = Math.max(16, Math.ceil(planned.length / (threads * 8)));
+      const batches: RenderRoute[][] = [];
+      for (let i = 0; i < planned.length; i += size) batches.push(planned.slice(i, i + size));
+      await Promise.all(
+        batches.map((batch) =>
+          pool.run({ ssrDir: ctx.ssrDir, outDir: ctx.tmpOut, ssr: config.ssg, routes: batch }).then((n) => {
+            done += n;
+            progress?.update(done, planned.length);
+          }),
+        ),
+      );
+    } finally {
+      await pool.destroy();
+    }
+  } finally {
+    progress?.done();
+  }
 }
 
 function createSiteData(config: ResolvedConfig, navigation: ReturnType<typeof resolveNavigation>): SiteData {

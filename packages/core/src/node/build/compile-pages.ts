@@ -4,13 +4,13 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { DocgenError } from '../../shared/errors.js';
 import type { CompiledPage, CompilerOptions } from '../markdown/compile-page.js';
 import type { CompileOutcome, CompileTask } from './compile-worker.js';
 import compileInThread from './compile-worker.js';
 import type { PageCache } from './page-cache.js';
+import { builtModule } from './built-module.js';
 
 /** Below this many uncached pages, workers cost more to start (~0.3 s each) than they save. */
 const MIN_PAGES_FOR_WORKERS = 12;
@@ -54,7 +54,7 @@ export async function compilePages(
 
   if (todo.length >= MIN_PAGES_FOR_WORKERS) {
     const pool = new Piscina<CompileTask, CompileOutcome>({
-      filename: workerFile(),
+      filename: builtModule('compile-worker.js'),
       maxThreads: Math.max(1, Math.min(os.availableParallelism(), 8)),
       idleTimeout: 1000,
     });
@@ -74,13 +74,4 @@ export async function compilePages(
     );
   }
   return { pages, cached };
-}
-
-/** The compiled worker module; from TypeScript sources (tests) the built copy in `dist/` is used. */
-function workerFile(): string {
-  const beside = new URL('./compile-worker.js', import.meta.url);
-  if (fs.existsSync(fileURLToPath(beside))) return fileURLToPath(beside);
-  const built = new URL('../../../dist/node/build/compile-worker.js', import.meta.url);
-  if (fs.existsSync(fileURLToPath(built))) return fileURLToPath(built);
-  throw new Error('The compile worker is not built: run `pnpm build:packages` first');
 }

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Message, PartialMessage, Plugin } from 'esbuild';
+import type { Message, OnResolveResult, PartialMessage, Plugin } from 'esbuild';
 import { DocgenError } from '../../shared/errors.js';
 import type { PageData, SidebarSection, SiteData } from '../../shared/types.js';
 import type { CompiledPage, PageCompiler } from '../markdown/compile-page.js';
@@ -25,8 +25,8 @@ export interface SiteModules {
   compileFragment: (file: string) => Promise<CompiledPage>;
   /** Absolute path of the module `@theme` names. */
   themeEntry: string;
-  /** Set after the browser bundle: asset source path → URL, so the server bundle renders the same URLs. */
-  assetUrls?: Map<string, string>;
+  /** Resolves after the browser bundle: asset source path → URL, so the server bundle renders the same URLs. */
+  assetUrls?: Promise<Map<string, string>>;
 }
 
 const ASSET = /\.(svg|png|jpe?g|gif|webp|avif|ico|woff2?)$/i;
@@ -45,17 +45,44 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
       build.onResolve({ filter: /^docgen:/ }, (args) => ({ path: args.path, namespace: 'docgen' }));
       build.onResolve({ filter: /^@theme$/ }, () => ({ path: site.themeEntry }));
       build.onResolve({ filter: /^@theme-default$/ }, async (args) => build.resolve('@docgen/theme-default', { kind: args.kind, resolveDir: coreDir }));
-      build.onResolve({ filter: SHARED_PACKAGES }, async (args) => {
+      // Resolved once per specifier and kind: every page imports `react/jsx-runtime`.
+      const shared = new Map<string, Promise<OnResolveResult>>();
+      build.onResolve({ filter: SHARED_PACKAGES }, (args) => {
         if (args.pluginData === 'from-core') return undefined;
-        const result = await build.resolve(args.path, { kind: args.kind, resolveDir: coreDir, pluginData: 'from-core' });
-        if (result.errors.length) return { errors: result.errors };
-        return server ? { path: result.path, external: true } : result;
+        const key = `${args.kind}\0${args.path}`;
+        let result = shared.get(key);
+        if (!result) {
+          result = build.resolve(args.path, { kind: args.kind, resolveDir: coreDir, pluginData: 'from-core' }).then((r) => {
+            if (r.errors.length) return { errors: r.errors };
+            return server ? { path: r.path, external: true } : { path: r.path, sideEffects: r.sideEffects };
+          });
+          shared.set(key, result);
+        }
+        return result;
+      });
+
+      // Pages and fragments live in the `docgen-page` namespace, so the hook below sees only their imports
+      // (a catch-all hook on every import of the graph would cost a round trip to JavaScript each).
+      build.onResolve({ filter: /\.mdx?$/ }, async (args) => {
+        if (args.pluginData === 'docgen-mdx') return undefined;
+        let file: string;
+        if (path.isAbsolute(args.path)) file = args.path;
+        else if (args.path.startsWith('.')) file = path.resolve(args.resolveDir, args.path);
+        else {
+          const result = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'docgen-mdx' });
+          if (result.errors.length) return { errors: result.errors };
+          file = result.path;
+        }
+        if (!fs.existsSync(file)) {
+          return { errors: [{ text: `Could not resolve "${args.path}"`, location: args.namespace === 'docgen-page' ? locateInSource(args.importer, args.path) : null }] };
+        }
+        return { path: file, namespace: 'docgen-page' };
       });
 
       // Compiled MDX is not the source the author wrote: an import that cannot be resolved is reported
       // at the specifier's place in the page's own source, not in the generated JavaScript.
-      build.onResolve({ filter: /.*/ }, async (args) => {
-        if (!/\.mdx?$/.test(args.importer) || args.pluginData === 'docgen-mdx') return undefined;
+      build.onResolve({ filter: /.*/, namespace: 'docgen-page' }, async (args) => {
+        if (args.pluginData === 'docgen-mdx') return undefined;
         const result = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'docgen-mdx' });
         if (result.errors.length === 0) {
           return { path: result.path, external: result.external, namespace: result.namespace, sideEffects: result.sideEffects, pluginData: result.pluginData };
@@ -64,8 +91,8 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
       });
 
       if (server) {
-        build.onLoad({ filter: ASSET }, (args) => {
-          const url = site.assetUrls?.get(args.path);
+        build.onLoad({ filter: ASSET }, async (args) => {
+          const url = (await site.assetUrls)?.get(args.path);
           return url ? { contents: `export default ${JSON.stringify(url)};`, loader: 'js' } : undefined;
         });
       }
@@ -77,7 +104,7 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
         return { errors: [{ text: `Unknown docgen module ${args.path}` }] };
       });
 
-      build.onLoad({ filter: /\.mdx?$/ }, async (args) => {
+      build.onLoad({ filter: /.*/, namespace: 'docgen-page' }, async (args) => {
         let compiled = site.compiled.get(args.path);
         try {
           compiled ??= await site.compileFragment(args.path);

@@ -1,7 +1,7 @@
 /**
  * On-disk cache of compiled pages, keyed by a hash of the source, its path and the compiler options
  * (plus the pipeline version). An entry also records the size and mtime of the files it depends on
- * (link targets, images), and is ignored when one of them changed.
+ * (images, files: size and mtime; linked pages: existence only), and is ignored when one of them changed.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { CompiledPage } from '../markdown/compile-page.js';
 
 /** Bumped whenever the pipeline's output changes for the same input. */
-const PIPELINE_VERSION = '1';
+const PIPELINE_VERSION = '2';
 
 interface CacheEntry {
   page: CompiledPage;
@@ -40,7 +40,7 @@ export class PageCache {
     }
     for (const [file, size, mtimeMs] of entry.deps) {
       const stat = fs.statSync(file, { throwIfNoEntry: false });
-      if (!stat || stat.size !== size || stat.mtimeMs !== mtimeMs) return undefined;
+      if (!stat || (size !== -1 && (stat.size !== size || stat.mtimeMs !== mtimeMs))) return undefined;
     }
     this.used.add(key);
     return entry.page;
@@ -50,8 +50,12 @@ export class PageCache {
   set(key: string, page: CompiledPage): void {
     const deps: CacheEntry['deps'] = [];
     for (const file of page.dependencies) {
-      const stat = fs.statSync(file, { throwIfNoEntry: false });
-      if (stat) deps.push([file, stat.size, stat.mtimeMs]);
+      // A linked page only has to exist; an asset's content is part of its hashed name.
+      if (/\.mdx?$/.test(file)) deps.push([file, -1, -1]);
+      else {
+        const stat = fs.statSync(file, { throwIfNoEntry: false });
+        if (stat) deps.push([file, stat.size, stat.mtimeMs]);
+      }
     }
     fs.mkdirSync(this.dir, { recursive: true });
     fs.writeFileSync(this.file(key), JSON.stringify({ page, deps } satisfies CacheEntry));

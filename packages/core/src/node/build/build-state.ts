@@ -1,0 +1,67 @@
+/**
+ * "Nothing changed" detection. After a build, the state of every input is recorded: each file under the
+ * site root (pages, `_meta.json`, public files, a custom theme…) and each file the bundles read (runtime,
+ * theme, packages), with size and mtime, plus the config and build options. A later build whose inputs
+ * all match, and whose output is still there, is skipped.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ResolvedConfig } from '../../config/index.js';
+
+/** What is stored in `<cache>/build-state.json`. */
+interface BuildState {
+  key: string;
+  /** Files read by the bundles, outside the site root: `[path, size, mtimeMs]`. */
+  bundleInputs: [string, number, number][];
+}
+
+/** The key of a build: docgen version, config, options and the listing of the site root. */
+export function buildKey(config: ResolvedConfig, options: unknown, version: string): string {
+  const hash = crypto.createHash('sha256');
+  hash.update(version);
+  hash.update(JSON.stringify(config));
+  hash.update(JSON.stringify(options ?? null));
+  const skip = new Set([config.outDir, path.join(config.root, 'node_modules')]);
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const abs = path.join(dir, entry.name);
+      if (skip.has(abs) || entry.name === '.git' || /\.(tmp|old)-\d+-\d+$/.test(entry.name)) continue;
+      if (entry.isDirectory()) walk(abs);
+      else {
+        const stat = fs.statSync(abs, { throwIfNoEntry: false });
+        if (stat) hash.update(`${abs}\0${stat.size}\0${stat.mtimeMs}\n`);
+      }
+    }
+  };
+  walk(config.root);
+  return hash.digest('hex');
+}
+
+/** True when the stored state has the same key, every bundle input is unchanged and the output exists. */
+export function isUpToDate(stateFile: string, key: string, outDir: string): boolean {
+  let state: BuildState;
+  try {
+    state = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as BuildState;
+  } catch {
+    return false; // no previous state
+  }
+  if (state.key !== key || !fs.existsSync(path.join(outDir, '404.html'))) return false;
+  return state.bundleInputs.every(([file, size, mtimeMs]) => {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    return stat !== undefined && stat.size === size && stat.mtimeMs === mtimeMs;
+  });
+}
+
+/** Records the state of a successful build; `inputs` are the absolute paths the bundles read. */
+export function saveState(stateFile: string, key: string, inputs: Iterable<string>, root: string): void {
+  const bundleInputs: BuildState['bundleInputs'] = [];
+  for (const file of new Set(inputs)) {
+    // Files under the root are already part of the key.
+    if (file.startsWith(root + path.sep)) continue;
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (stat) bundleInputs.push([file, stat.size, stat.mtimeMs]);
+  }
+  fs.mkdirSync(path.dirname(stateFile), { recursive: true });
+  fs.writeFileSync(stateFile, JSON.stringify({ key, bundleInputs } satisfies BuildState));
+}
