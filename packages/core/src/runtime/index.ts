@@ -6,6 +6,7 @@ export { usePreload } from './loader-context.js';
 export { Link, type LinkProps } from './link.js';
 export { internalTarget } from './use-link-delegation.js';
 export { Content } from './content.js';
+export { getRouteEntry, type RouteEntry } from './route-entry.js';
 export type { PageModule } from './page-module.js';
 export { useLocation, useNavigate } from 'react-router';
 export * from '../shared/index.js';

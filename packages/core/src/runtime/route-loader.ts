@@ -14,6 +14,8 @@ export interface RouteLoader {
   preload(routePath: string): void;
   /** A module already loaded for this route path, if any (synchronous, for rendering without a flash). */
   peek(routePath: string): PageModule | undefined;
+  /** The manifest entry of a route: `[chunk URL, source path]`, or null when the locale has no such route. */
+  lookup(routePath: string): Promise<[chunk: string, filePath: string] | null>;
 }
 
 /** Creates the loader from the boot data of the first page and the initially loaded page module. */
@@ -48,7 +50,7 @@ export function createRouteLoader(boot: PageBootData & { manifests: Record<strin
     let p = modules.get(routePath);
     if (!p) {
       p = manifestFor(routePath).then(async (manifest) => {
-        const chunk = manifest[routePath] ?? (routePath.endsWith('/') ? undefined : manifest[`${routePath}/`]);
+        const chunk = (manifest[routePath] ?? (routePath.endsWith('/') ? undefined : manifest[`${routePath}/`]))?.[0];
         if (!chunk) return null;
         const mod = (await import(/* chunk URL from the manifest */ chunk)) as PageModule;
         loaded.set(routePath, mod);
@@ -67,6 +69,11 @@ export function createRouteLoader(boot: PageBootData & { manifests: Record<strin
     },
     peek(routePath) {
       return loaded.get(normalizeRoutePath(routePath));
+    },
+    async lookup(rawPath) {
+      const routePath = normalizeRoutePath(rawPath);
+      const manifest = await manifestFor(routePath);
+      return manifest[routePath] ?? null;
     },
   };
 }

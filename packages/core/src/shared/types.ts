@@ -146,7 +146,8 @@ export interface PageBootData {
 }
 
 /**
- * A locale's route manifest, fetched lazily by the client: route path → chunk URL (with base).
- * Kept out of HTML and the entry chunk so both stay the same size whatever the site's size.
+ * A locale's route manifest, fetched lazily by the client: route path → [chunk URL (with base), source
+ * path relative to the site root]. Kept out of HTML and the entry chunk so both stay the same size
+ * whatever the site's size.
  */
-export type RouteManifest = Record<string, string>;
+export type RouteManifest = Record<string, [chunk: string, filePath: string]>;

@@ -10,7 +10,7 @@ import { build as esbuild, type Metafile } from 'esbuild';
 import { Piscina } from 'piscina';
 import { loadConfig, type ConfigOverrides, type ResolvedConfig } from '../../config/index.js';
 import { withBase } from '../../shared/route-path.js';
-import type { LocaleData, PageData, SiteData } from '../../shared/types.js';
+import type { LocaleData, PageData, RouteManifest, SiteData } from '../../shared/types.js';
 import { createPageCompiler, type CompilerOptions } from '../markdown/compile-page.js';
 import { resolveNavigation, sidebarFor } from '../nav/resolve-nav-sidebar.js';
 import { routeToHtmlFile, scanRoutes, type RouteEntry } from '../routes/scan-routes.js';
@@ -305,8 +305,8 @@ function collectAssets(metafile: Metafile, outDir: string, root: string): Client
 function writeManifests(config: ResolvedConfig, routes: RouteEntry[], assets: ClientAssets, outDir: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const locale of config.resolvedLocales) {
-    const table: Record<string, string> = {};
-    for (const r of routes) if (r.lang === locale.lang) table[r.path] = withBase(assets.pages.get(r.filePath)!.chunk, config.base);
+    const table: RouteManifest = {};
+    for (const r of routes) if (r.lang === locale.lang) table[r.path] = [withBase(assets.pages.get(r.filePath)!.chunk, config.base), r.relativePath];
     const json = JSON.stringify(table);
     const hash = crypto.createHash('sha256').update(json).digest('hex').slice(0, 8);
     const file = `assets/routes-${locale.lang}-${hash}.json`;

@@ -45,7 +45,8 @@ function SidebarEntry({ item, routePath, depth }: { item: SidebarItem; routePath
   const href = item.link && !isExternalUrl(item.link) ? withBase(item.link, base) : item.link;
   return (
     <li>
-      <Link href={href} className={`dg-sidebar-link${active ? ' dg-sidebar-link--active' : ''}`} aria-current={active ? 'page' : undefined}>
+      {/* Links carry no class (styled through their list): a large sidebar stays small in every page's HTML. */}
+      <Link href={href} className={active ? 'dg-sidebar-link--active' : undefined} aria-current={active ? 'page' : undefined}>
         {item.text}
       </Link>
     </li>
