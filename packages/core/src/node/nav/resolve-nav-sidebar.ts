@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig, ResolvedLocale } from '../../config/index.js';
+import { parse as parseJson, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { DocgenError } from '../../shared/errors.js';
 import type { NavItem, SidebarItem, SidebarSection } from '../../shared/types.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
@@ -60,19 +61,17 @@ export function sidebarFor(sections: SidebarSection[], routePath: string): Sideb
 function readJson<T>(file: string): T | undefined {
   if (!fs.existsSync(file)) return undefined;
   const text = fs.readFileSync(file, 'utf8');
-  try {
-    return JSON.parse(text) as T;
-  } catch (error) {
-    const m = /position (\d+)/.exec((error as Error).message);
-    const offset = m ? Number(m[1]) : 0;
-    const before = text.slice(0, offset).split('\n');
-    const line = before.length;
-    const column = before[before.length - 1].length + 1;
-    const rel = path.relative(process.cwd(), file);
-    throw new DocgenError(`${rel}:${line}:${column}: ${(error as Error).message}`, [
-      { message: (error as Error).message, location: { file: rel, line, column, lineText: text.split('\n')[line - 1] } },
-    ]);
-  }
+  const errors: ParseError[] = [];
+  const value = parseJson(text, errors, { disallowComments: true, allowTrailingComma: false }) as T;
+  if (errors.length === 0) return value;
+  // Report the first error where it is, as editors show it.
+  const { error, offset } = errors[0];
+  const before = text.slice(0, offset).split('\n');
+  const line = before.length;
+  const column = before[before.length - 1].length + 1;
+  const rel = path.relative(process.cwd(), file);
+  const message = `Invalid JSON: ${printParseErrorCode(error)}`;
+  throw new DocgenError(`${rel}:${line}:${column}: ${message}`, [{ message, location: { file: rel, line, column, lineText: text.split('\n')[line - 1] } }]);
 }
 
 function readNavFile(locale: ResolvedLocale): NavItem[] {
