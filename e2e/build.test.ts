@@ -121,6 +121,26 @@ describe('fixture site', () => {
   });
 });
 
+describe('user remark plugins', () => {
+  it('runs a plugin given by path, and compiles again when its file changes', async () => {
+    const site = copyFixture('basic');
+    fs.mkdirSync(path.join(site, 'plugins'));
+    const plugin = path.join(site, 'plugins/remark-mark.mjs');
+    const write = (suffix: string) =>
+      fs.writeFileSync(plugin, `export default function remarkMark() {\n  return (tree) => { tree.children.push({ type: 'paragraph', children: [{ type: 'text', value: 'marked-${suffix}' }] }); };\n}\n`);
+    write('one');
+    const config = read(path.join(site, 'docgen.config.ts')).replace("title: 'Fixture',", "title: 'Fixture',\n  markdown: { remarkPlugins: ['./plugins/remark-mark.mjs'] },");
+    fs.writeFileSync(path.join(site, 'docgen.config.ts'), config);
+    await build({ root: site, log: false });
+    expect(read(path.join(site, 'dist/guide/intro.html'))).toContain('marked-one');
+
+    write('two-longer');
+    const again = await build({ root: site, log: false });
+    expect(again.cachedPages).toBe(0);
+    expect(read(path.join(site, 'dist/guide/intro.html'))).toContain('marked-two-longer');
+  });
+});
+
 describe('ssg: false', () => {
   it('writes documents without server-rendered markup that the client renders', async () => {
     const site = copyFixture('basic');

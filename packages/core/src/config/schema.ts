@@ -163,10 +163,10 @@ export const configSchema = z
       .object({ default: z.string(), versions: z.array(z.string()) })
       .strict()
       .default(() => ({ default: '', versions: [] })),
-    /** Search; `false` turns it off. @default { type: 'local' } */
+    /** Search; `false` turns it off. @default { provider: 'local' } */
     search: z
-      .union([z.literal(false), z.object({ type: z.enum(['local', 'algolia']).default('local') }).passthrough()])
-      .default(() => ({ type: 'local' as const })),
+      .union([z.literal(false), z.object({ provider: z.enum(['local', 'algolia']).default('local') }).passthrough()])
+      .default(() => ({ provider: 'local' as const })),
     markdown: markdown.default(() => ({ showLineNumbers: false, defaultWrapCode: false, shiki: {}, remarkPlugins: [], rehypePlugins: [] })),
     themeConfig: themeConfig.default(() => ({ locales: {}, socialLinks: [], hideNavbar: 'auto' as const, enableAppearanceAnimation: false })),
   })

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
+import { createRequire } from 'node:module';
 import { build as esbuild, type Metafile } from 'esbuild';
 import { Piscina } from 'piscina';
 import { loadConfig, type ConfigOverrides, type ResolvedConfig } from '../../config/index.js';
@@ -85,7 +86,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     remarkPlugins: config.markdown.remarkPlugins,
     rehypePlugins: config.markdown.rehypePlugins,
   };
-  const optionsKey = crypto.createHash('sha256').update(JSON.stringify(compilerOptions)).digest('hex');
+  const optionsKey = crypto
+    .createHash('sha256')
+    .update(JSON.stringify(compilerOptions))
+    .update(pluginFingerprint(config))
+    .digest('hex');
 
   const compileProgress = log ? createProgress('compiling pages') : undefined;
   const { pages: compiled, cached } = await compilePages(
@@ -240,6 +245,26 @@ function assetUrlsOf(metafile: Metafile, outDir: string, config: ResolvedConfig)
     for (const input of Object.keys(out.inputs)) urls.set(path.resolve(config.root, input), url);
   }
   return urls;
+}
+
+/**
+ * Size and mtime of each user remark/rehype plugin's entry file: editing a plugin then invalidates the
+ * page cache (changes in modules it imports are not seen).
+ */
+function pluginFingerprint(config: ResolvedConfig): string {
+  const require = createRequire(path.join(config.root, 'noop.js'));
+  return [...config.markdown.remarkPlugins, ...config.markdown.rehypePlugins]
+    .map((entry) => {
+      const name = Array.isArray(entry) ? entry[0] : entry;
+      try {
+        const file = name.startsWith('.') ? path.resolve(config.root, name) : require.resolve(name);
+        const stat = fs.statSync(file);
+        return `${file}:${stat.size}:${stat.mtimeMs}`;
+      } catch {
+        return `${name}:unresolved`; // the compile reports it with its own message
+      }
+    })
+    .join('\n');
 }
 
 /** Phase timings printed when `DOCGEN_TIMINGS` is set, to see where a build spends its time. */

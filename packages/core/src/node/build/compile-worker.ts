@@ -23,6 +23,8 @@ const compilers = new Map<string, PageCompiler>();
 export default async function compileTask(task: CompileTask): Promise<CompileOutcome> {
   let compiler = compilers.get(task.optionsKey);
   if (!compiler) {
+    // One site at a time: a compiler for other options (an earlier build of a dev server) is dropped.
+    compilers.clear();
     compiler = createPageCompiler(task.options);
     compilers.set(task.optionsKey, compiler);
   }

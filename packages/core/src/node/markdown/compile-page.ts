@@ -4,6 +4,7 @@
  * remark plugins → rehype (+ rehype-raw for `.md`) → shiki → user rehype plugins → JavaScript (ESM, React
  * automatic runtime). One compiler serves many pages; it holds no per-page state.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -206,7 +207,8 @@ async function loadUserPlugins(options: CompilerOptions): Promise<{ remark: Plug
       list.map(async (entry) => {
         const [name, opts] = Array.isArray(entry) ? entry : [entry, undefined];
         const resolved = name.startsWith('.') ? path.resolve(options.root, name) : require.resolve(name);
-        const mod = (await import(pathToFileURL(resolved).href)) as { default: unknown };
+        // The mtime in the URL makes a long-lived process (dev server) load an edited plugin afresh.
+        const mod = (await import(`${pathToFileURL(resolved).href}?mtime=${fs.statSync(resolved).mtimeMs}`)) as { default: unknown };
         return (opts === undefined ? mod.default : [mod.default, opts]) as PluggableList[number];
       }),
     );
