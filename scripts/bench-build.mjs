@@ -1,7 +1,8 @@
 // Build benchmark: generates a synthetic bilingual site of N plain-Markdown pages per locale (the corpus of
 // ../shared/BENCHMARKS.md: headings h2–h4, paragraphs, lists, a GFM table, links, 2–4 code blocks; en ~3.1 k
 // characters, zh ~1.9 k; nested guide/, api/, plugin/ folders; two home pages) and prints, per N:
-// cold build wall time (output and caches deleted), warm build wall time (nothing changed), peak RSS,
+// cold build wall time (output and caches deleted), warm build wall time (nothing changed), rebuild after
+// editing one page, peak RSS,
 // first-load JavaScript (gzip) of the home page and of a doc page, and the HTML size of a doc page.
 // Usage: node scripts/bench-build.mjs [N...]   (default: 50 500)
 import { execFileSync } from 'node:child_process';
@@ -182,6 +183,9 @@ for (const n of counts) {
   generate(dir, n);
   const cold = timedBuild(dir);
   const warm = timedBuild(dir);
+  // One page edited: the compile cache serves every other page, bundles and SSG run again.
+  fs.appendFileSync(path.join(dir, 'en/guide/s0/p0.md'), '\nOne more paragraph.\n');
+  const edited = timedBuild(dir);
   const dist = path.join(dir, 'dist');
   const docHtml = 'guide/s0/p0.html';
   rows.push({
@@ -191,7 +195,8 @@ for (const n of counts) {
     'cold CPU s': cold.cpu.toFixed(2),
     'warm wall s': warm.wall.toFixed(2),
     'warm/cold': `${Math.round((warm.wall / cold.wall) * 100)} %`,
-    'peak RSS MiB': Math.round(Math.max(cold.rss, warm.rss)),
+    'one page edited s': edited.wall.toFixed(2),
+    'peak RSS MiB': Math.round(Math.max(cold.rss, warm.rss, edited.rss)),
     'first-load JS gzip KB (home / doc)': `${firstLoadJs(dist, 'index.html').toFixed(1)} / ${firstLoadJs(dist, docHtml).toFixed(1)}`,
     'doc HTML KB': (fs.statSync(path.join(dist, docHtml)).size / 1024).toFixed(1),
     'output MiB': (Number(execFileSync('du', ['-sk', dist]).toString().split('\t')[0]) / 1024).toFixed(1),
