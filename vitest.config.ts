@@ -1,10 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// `@theme` names the active theme in a site; in the theme's own tests it is the default theme.
+const theme = fileURLToPath(new URL('./packages/theme-default/src/index.tsx', import.meta.url));
 
 // Vitest 4 reads projects from the root config (the workspace file is gone).
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: { '@theme': theme } },
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.{ts,tsx}'],

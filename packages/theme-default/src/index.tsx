@@ -1,17 +1,35 @@
 /**
- * @docgen/theme-default: the default theme. A site's `theme/index.tsx` can re-export it
- * (`export * from '@theme-default'`) and replace any component.
+ * @docgen/theme-default: the default theme. Its layouts take every component from `@theme` (the active
+ * theme), so a site's `theme/index.tsx` can `export * from '@theme-default'` and export its own `Navbar`,
+ * `Sidebar`, … to replace any of them, or wrap `Layout` to fill its slots.
  */
 import './styles/index.css';
+import { CodeBlock } from './components/CodeBlock/CodeBlock.js';
 
 export { Layout } from './layouts/Layout.js';
-export { Navbar, isNavItemActive } from './components/Navbar/Navbar.js';
+export { useSlots, type LayoutSlots } from './layouts/slots.js';
+export { Navbar } from './components/Navbar/Navbar.js';
+export { NavMenu, NavLink, isNavItemActive } from './components/NavMenu/NavMenu.js';
+export { LocaleMenu, LocaleLinks, localizedPath } from './components/LocaleMenu/LocaleMenu.js';
+export { AppearanceToggle } from './components/AppearanceToggle/AppearanceToggle.js';
+export { SocialLinks } from './components/SocialLinks/SocialLinks.js';
+export { MobileMenu } from './components/MobileMenu/MobileMenu.js';
 export { Sidebar } from './components/Sidebar/Sidebar.js';
 export { Outline } from './components/Outline/Outline.js';
 export { DocLayout } from './components/DocLayout/DocLayout.js';
+export { DocFooter, editLinkUrl } from './components/DocFooter/DocFooter.js';
+export { PrevNextPage, flattenSidebar } from './components/PrevNextPage/PrevNextPage.js';
+export { BackToTop } from './components/BackToTop/BackToTop.js';
+export { Footer } from './components/Footer/Footer.js';
 export { HomeLayout } from './components/HomeLayout/HomeLayout.js';
+export { HomeHero } from './components/HomeHero/HomeHero.js';
+export { HomeFeature } from './components/HomeFeature/HomeFeature.js';
+export { Overview, filterOverview } from './components/Overview/Overview.js';
 export { NotFound } from './components/NotFound/NotFound.js';
+export { CodeBlock };
+export { useAppearance, useDark, setAppearance, type Appearance } from './hooks/use-appearance.js';
 export { useI18n, translate, type I18nKey } from './i18n/index.js';
+export { Head, usePageData, useSiteData, useLang, useVersion, useLocation, useNavigate } from '@docgen/core/runtime';
 
 /** Components MDX content is rendered with, beyond docgen's own `a` (in-app links). */
-export const mdxComponents = {};
+export const mdxComponents = { pre: CodeBlock };

@@ -24,6 +24,8 @@ export interface ResolvedLocale {
   title: string;
   description: string;
   editLink?: { text: string; pattern: string };
+  /** Overrides of the theme's UI strings. */
+  strings: Record<string, string>;
 }
 
 /** The validated config plus the absolute paths the build uses. */
@@ -99,8 +101,9 @@ export function resolveConfig(
           title: l.title ?? config.title,
           description: l.description ?? config.description,
           editLink: l.editLink,
+          strings: l.strings,
         }))
-    : [{ lang: config.lang, label: config.lang, prefix: '', dir: root, title: config.title, description: config.description }];
+    : [{ lang: config.lang, label: config.lang, prefix: '', dir: root, title: config.title, description: config.description, strings: {} }];
 
   return {
     ...config,

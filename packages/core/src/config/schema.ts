@@ -66,6 +66,8 @@ const locale = z.object({
   description: z.string().optional(),
   /** Edit-this-page link of this locale. */
   editLink: editLink.optional(),
+  /** Overrides of the theme's UI strings, by key. @example { 'outline.title': 'Contents' } */
+  strings: z.record(z.string(), z.string()).default(() => ({})),
 });
 
 const socialLink = z.object({

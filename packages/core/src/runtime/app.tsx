@@ -12,12 +12,16 @@ import { LoaderContext } from './loader-context.js';
 import { useLinkDelegation } from './use-link-delegation.js';
 import type { PageModule } from './page-module.js';
 
-/** Root component. `initialPage` is the page module of the first route rendered (null for 404). */
-export function App({ initialPage }: { initialPage: PageModule | null }) {
+/**
+ * Root component. `initialPage` is the page module of the first route rendered (null for 404) and
+ * `initialRoutePath` the route the HTML was rendered for: the 404 page is one file served for any
+ * unknown path, so it hydrates as rendered and then switches to the visited path (and its language).
+ */
+export function App({ initialPage, initialRoutePath }: { initialPage: PageModule | null; initialRoutePath: string }) {
   const location = useLocation();
   const loader = useContext(LoaderContext);
   const routePath = normalizeRoutePath(location.pathname);
-  const [state, setState] = useState<RuntimeState>(() => ({ site: siteData, page: initialPage, routePath }));
+  const [state, setState] = useState<RuntimeState>(() => ({ site: siteData, page: initialPage, routePath: initialRoutePath }));
   useLinkDelegation(siteData.base, loader);
 
   useEffect(() => {

@@ -25,7 +25,7 @@ async function start() {
     <StrictMode>
       <LoaderContext.Provider value={loader}>
         <BrowserRouter basename={basename}>
-          <App initialPage={initial} />
+          <App initialPage={initial} initialRoutePath={boot.routePath} />
         </BrowserRouter>
       </LoaderContext.Provider>
     </StrictMode>

@@ -3,7 +3,7 @@
  */
 import { useContext, useMemo } from 'react';
 import { localePrefixOf } from '../shared/route-path.js';
-import type { LocaleData, PageData, SidebarSection, SiteData } from '../shared/types.js';
+import type { LocaleData, OverviewGroup, PageData, SidebarSection, SiteData } from '../shared/types.js';
 import { RuntimeContext, type RuntimeState } from './context.js';
 
 function useRuntime(): RuntimeState {
@@ -25,6 +25,11 @@ export function useSiteData(): SiteData {
 /** The sidebar section of the page on screen, or null when the route has none. */
 export function useSidebar(): SidebarSection | null {
   return useRuntime().page?.sidebar ?? null;
+}
+
+/** Groups of the overview page on screen (front matter `overview: true`), or null on other pages. */
+export function useOverviewGroups(): OverviewGroup[] | null {
+  return useRuntime().page?.overview ?? null;
 }
 
 /** Route path (base removed) of the location on screen, e.g. `/zh/guide/x`. */

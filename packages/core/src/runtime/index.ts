@@ -1,12 +1,13 @@
 /**
  * @docgen/core/runtime: what themes and MDX components use in the browser and during SSR.
  */
-export { usePageData, useSiteData, useSidebar, useRoutePath, useLocale, useLang, useVersion } from './hooks.js';
+export { usePageData, useSiteData, useSidebar, useOverviewGroups, useRoutePath, useLocale, useLang, useVersion } from './hooks.js';
 export { usePreload } from './loader-context.js';
 export { RuntimeContext, type RuntimeState } from './context.js';
 export { Link, type LinkProps } from './link.js';
 export { internalTarget } from './use-link-delegation.js';
 export { Content } from './content.js';
+export { Head } from './head.js';
 export { getRouteEntry, type RouteEntry } from './route-entry.js';
 export type { PageModule } from './page-module.js';
 export { useLocation, useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { PageData, SidebarSection } from '../shared/types.js';
+import type { OverviewGroup, PageData, SidebarSection } from '../shared/types.js';
 
 /**
  * What a page's chunk exports: the compiled content, its page record and its sidebar section
@@ -9,4 +9,6 @@ export interface PageModule {
   default: ComponentType<{ components?: Record<string, ComponentType<any>> }>;
   pageData: PageData;
   sidebar: SidebarSection | null;
+  /** Only on overview pages (`overview: true`). */
+  overview?: OverviewGroup[];
 }

@@ -1,14 +1,10 @@
-/** Modules the site bundler provides (see node/build/esbuild-plugin.ts). */
+/**
+ * Modules the site bundler provides (see node/build/esbuild-plugin.ts). `@theme` (the active theme) is
+ * type-checked through the tsconfig `paths` entry that names the default theme: every theme must export
+ * `Layout` and `mdxComponents` like it.
+ */
 declare module 'docgen:site-data' {
   import type { SiteData } from '@docgen/core/shared';
   const siteData: SiteData;
   export default siteData;
-}
-
-declare module '@theme' {
-  import type { ComponentType } from 'react';
-  /** The theme's root component: renders the whole page from the runtime hooks. */
-  export const Layout: ComponentType;
-  /** Components MDX content renders its elements with (`a`, `pre`, …) and tags it may use. */
-  export const mdxComponents: Record<string, ComponentType<any>> | undefined;
 }

@@ -87,6 +87,16 @@ export interface SidebarSection {
   items: SidebarItem[];
 }
 
+/**
+ * One group of an overview page (`overview: true`): the pages of a sidebar group with their h2 headings.
+ * Computed at build time and shipped only with the overview page's chunk.
+ */
+export interface OverviewGroup {
+  /** The sidebar group's label; '' for pages outside any group. */
+  title: string;
+  pages: { title: string; link: string; headings: { text: string; id: string }[] }[];
+}
+
 /** Social link in the navbar. */
 export interface SocialLink {
   icon: 'github' | 'x' | 'discord' | 'npm' | 'youtube' | 'bluesky' | string;
@@ -105,6 +115,8 @@ export interface LocaleData {
   description: string;
   nav: NavItem[];
   editLink?: { text: string; pattern: string };
+  /** Overrides of the theme's UI strings for this locale (`key → text`). */
+  strings: Record<string, string>;
 }
 
 /**

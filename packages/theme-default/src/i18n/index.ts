@@ -1,8 +1,8 @@
 /**
  * UI strings of the theme: flat dotted keys in `en.json` and `zh.json`, read with a typed `t()`.
- * A language without its own file falls back to English.
+ * A locale's `strings` in the config override them; a language without its own file falls back to English.
  */
-import { useLang } from '@docgen/core/runtime';
+import { useLocale } from '@docgen/core/runtime';
 import en from './en.json';
 import zh from './zh.json';
 
@@ -11,13 +11,13 @@ export type I18nKey = keyof typeof en;
 
 const strings: Record<string, Partial<Record<I18nKey, string>>> = { en, zh };
 
-/** Looks up `key` for `lang`, falling back to English. */
-export function translate(lang: string, key: I18nKey): string {
-  return strings[lang]?.[key] ?? strings[lang.split('-')[0]]?.[key] ?? en[key];
+/** Looks up `key` for `lang` (then its base language, then English); `overrides` win. */
+export function translate(lang: string, key: I18nKey, overrides: Record<string, string> = {}): string {
+  return overrides[key] ?? strings[lang]?.[key] ?? strings[lang.split('-')[0]]?.[key] ?? en[key];
 }
 
-/** `t()` bound to the language of the page on screen. */
+/** `t()` bound to the locale of the page on screen, with the locale's configured overrides. */
 export function useI18n(): (key: I18nKey) => string {
-  const lang = useLang();
-  return (key) => translate(lang, key);
+  const locale = useLocale();
+  return (key) => translate(locale.lang, key, locale.strings);
 }

@@ -1,14 +1,14 @@
 import { Content, usePageData } from '@docgen/core/runtime';
-import { DocLayout } from '../components/DocLayout/DocLayout.js';
-import { HomeLayout } from '../components/HomeLayout/HomeLayout.js';
-import { Navbar } from '../components/Navbar/Navbar.js';
-import { NotFound } from '../components/NotFound/NotFound.js';
+import { DocLayout, Footer, HomeLayout, Navbar, NotFound } from '@theme';
+import { SlotsContext, type LayoutSlots } from './slots.js';
 
 /**
  * The theme's root: chooses the page layout from front matter `pageType` (`doc` default, `home`,
- * `custom`: navbar + content, `blank`: content only, `404`) and `navbar: false`.
+ * `custom`: navbar + content, `blank`: content only, `404`) and hides parts with `navbar: false`,
+ * `sidebar: false`, `outline: false`, `footer: false`. Components come from `@theme`, so a custom theme
+ * that re-exports this one replaces any of them by exporting its own; slots add content around them.
  */
-export function Layout() {
+export function Layout(slots: LayoutSlots) {
   const page = usePageData();
   const pageType = page ? (page.frontmatter.pageType ?? 'doc') : '404';
   const showNavbar = page?.frontmatter.navbar !== false && pageType !== 'blank';
@@ -23,7 +23,7 @@ export function Layout() {
     case 'custom':
     case 'blank':
       body = (
-        <main id="dg-main" className="dg-custom">
+        <main id="dg-main" className={`dg-${pageType}`}>
           <Content />
         </main>
       );
@@ -32,9 +32,14 @@ export function Layout() {
       body = <DocLayout />;
   }
   return (
-    <div className="dg-layout">
-      {showNavbar && <Navbar />}
-      {body}
-    </div>
+    <SlotsContext.Provider value={slots}>
+      <div className={`dg-layout dg-layout--${pageType}`}>
+        {slots.beforeNavbar}
+        {showNavbar && <Navbar />}
+        {slots.afterNavbar}
+        {body}
+        {pageType !== 'blank' && <Footer />}
+      </div>
+    </SlotsContext.Provider>
   );
 }

@@ -7,12 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { build as esbuild, type Metafile } from 'esbuild';
 import { Piscina } from 'piscina';
 import { loadConfig, type ConfigOverrides, type ResolvedConfig } from '../../config/index.js';
 import { withBase } from '../../shared/route-path.js';
-import type { LocaleData, PageData, RouteManifest, SiteData } from '../../shared/types.js';
-import { createPageCompiler, type CompilerOptions } from '../markdown/compile-page.js';
+import type { LocaleData, OverviewGroup, PageData, RouteManifest, SidebarItem, SidebarSection, SiteData } from '../../shared/types.js';
+import { createPageCompiler, type CompiledPage, type CompilerOptions } from '../markdown/compile-page.js';
 import { resolveNavigation, sidebarFor } from '../nav/resolve-nav-sidebar.js';
 import { routeToHtmlFile, scanRoutes, type RouteEntry } from '../routes/scan-routes.js';
 import { compilePages } from './compile-pages.js';
@@ -65,14 +66,6 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const routes = scanRoutes(config);
   const cacheDir = path.join(config.root, 'node_modules', '.cache', 'docgen');
   const cache = new PageCache(path.join(cacheDir, 'pages'));
-  const stateFile = path.join(cacheDir, options.dev ? 'dev-build-state.json' : 'build-state.json');
-  const key = buildKey(config, { dev: options.dev ?? false, bodyEnd: options.bodyEnd ?? '' }, VERSION);
-  if (isUpToDate(stateFile, key, config.outDir)) {
-    const durationMs = performance.now() - started;
-    if (log) console.log(`docgen: ${path.relative(process.cwd(), config.outDir) || '.'} is up to date (nothing changed since the last build)`);
-    return { config, outDir: config.outDir, routes, cachedPages: routes.length, upToDate: true, durationMs };
-  }
-  fs.rmSync(stateFile, { force: true });
 
   const compilerOptions: CompilerOptions = {
     root: config.root,
@@ -90,7 +83,17 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     .createHash('sha256')
     .update(JSON.stringify(compilerOptions))
     .update(pluginFingerprint(config))
+    .update(CORE_FINGERPRINT)
     .digest('hex');
+
+  const stateFile = path.join(cacheDir, options.dev ? 'dev-build-state.json' : 'build-state.json');
+  const key = buildKey(config, { dev: options.dev ?? false, bodyEnd: options.bodyEnd ?? '', optionsKey }, VERSION);
+  if (isUpToDate(stateFile, key, config.outDir)) {
+    const durationMs = performance.now() - started;
+    if (log) console.log(`docgen: ${path.relative(process.cwd(), config.outDir) || '.'} is up to date (nothing changed since the last build)`);
+    return { config, outDir: config.outDir, routes, cachedPages: routes.length, upToDate: true, durationMs };
+  }
+  fs.rmSync(stateFile, { force: true });
 
   const compileProgress = log ? createProgress('compiling pages') : undefined;
   const { pages: compiled, cached } = await compilePages(
@@ -104,7 +107,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const siteData = createSiteData(config, navigation);
 
   const sidebars = [...navigation.values()].flatMap((n) => n.sidebars);
-  const pages = new Map<string, { pageData: PageData; sidebar: number }>();
+  const pages = new Map<string, { pageData: PageData; sidebar: number; overview?: OverviewGroup[] }>();
+  const routeByPath = new Map(routes.map((r) => [r.path, r]));
   for (const route of routes) {
     const page = compiled.get(route.filePath)!;
     const section = sidebarFor(navigation.get(route.lang)?.sidebars ?? [], route.path);
@@ -120,6 +124,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         _relativePath: route.relativePath,
       },
       sidebar: section && !hideSidebar ? sidebars.indexOf(section) : -1,
+      overview: page.frontmatter.overview === true ? overviewOf(section, route.path, routeByPath, compiled) : undefined,
     });
   }
 
@@ -248,6 +253,28 @@ function assetUrlsOf(metafile: Metafile, outDir: string, config: ResolvedConfig)
 }
 
 /**
+ * docgen's version and the size and mtime of its own Node modules: an upgraded or edited docgen never
+ * serves pages compiled, or a build made, by the previous one.
+ */
+const CORE_FINGERPRINT = (() => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const parts = [VERSION];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const abs = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'runtime' && !entry.name.startsWith('__')) walk(abs);
+      } else if (/\.(js|ts)$/.test(entry.name) && !entry.name.includes('.test.')) {
+        const stat = fs.statSync(abs);
+        parts.push(`${path.relative(root, abs)}:${stat.size}:${stat.mtimeMs}`);
+      }
+    }
+  };
+  walk(root);
+  return parts.join('\n');
+})();
+
+/**
  * Size and mtime of each user remark/rehype plugin's entry file: editing a plugin then invalidates the
  * page cache (changes in modules it imports are not seen).
  */
@@ -282,6 +309,33 @@ function createTimings() {
       if (enabled) console.log(phases.map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(' · '));
     },
   };
+}
+
+/**
+ * The data of an overview page: the pages of its sidebar section, grouped as in the sidebar, each with its
+ * h2 headings. External links and the overview page itself are left out.
+ */
+function overviewOf(
+  section: SidebarSection | null,
+  self: string,
+  routeByPath: Map<string, RouteEntry>,
+  compiled: Map<string, CompiledPage>,
+): OverviewGroup[] {
+  if (!section) return [];
+  const pageOf = (item: SidebarItem) => {
+    const route = item.link ? routeByPath.get(item.link) : undefined;
+    if (!route || route.path === self) return [];
+    const page = compiled.get(route.filePath)!;
+    return [{ title: item.text, link: route.path, headings: page.toc.filter((t) => t.depth === 2).map(({ text, id }) => ({ text, id })) }];
+  };
+  const flatten = (items: SidebarItem[]): SidebarItem[] => items.flatMap((i) => (i.items ? flatten(i.items) : [i]));
+  const groups: OverviewGroup[] = [];
+  const loose: OverviewGroup = { title: '', pages: [] };
+  for (const item of section.items) {
+    if (item.items) groups.push({ title: item.text, pages: flatten(item.items).flatMap(pageOf) });
+    else loose.pages.push(...pageOf(item));
+  }
+  return [...(loose.pages.length ? [loose] : []), ...groups.filter((g) => g.pages.length)];
 }
 
 /** Browser outputs by role, URLs with the base. */
@@ -460,6 +514,7 @@ function createSiteData(config: ResolvedConfig, navigation: ReturnType<typeof re
     description: l.description,
     nav: navigation.get(l.lang)?.nav ?? [],
     editLink: l.editLink,
+    strings: l.strings,
   }));
   const { nav: _nav, sidebar: _sidebar, locales: _locales, ...themeConfig } = config.themeConfig;
   return {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Message, OnResolveResult, PartialMessage, Plugin } from 'esbuild';
 import { DocgenError } from '../../shared/errors.js';
-import type { PageData, SidebarSection, SiteData } from '../../shared/types.js';
+import type { OverviewGroup, PageData, SidebarSection, SiteData } from '../../shared/types.js';
 import type { CompiledPage, PageCompiler } from '../markdown/compile-page.js';
 import type { PageCache } from './page-cache.js';
 
@@ -17,7 +17,7 @@ import type { PageCache } from './page-cache.js';
 export interface SiteModules {
   siteData: SiteData;
   /** Page file → page record and index of its sidebar section in `sidebars` (-1: none). */
-  pages: Map<string, { pageData: PageData; sidebar: number }>;
+  pages: Map<string, { pageData: PageData; sidebar: number; overview?: OverviewGroup[] }>;
   sidebars: SidebarSection[];
   /** Pages compiled ahead of bundling. */
   compiled: Map<string, CompiledPage>;
@@ -117,6 +117,7 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
           contents += `\nexport const pageData = ${JSON.stringify(page.pageData)};\n`;
           contents +=
             page.sidebar >= 0 ? `export { default as sidebar } from 'docgen:sidebar/${page.sidebar}';\n` : 'export const sidebar = null;\n';
+          if (page.overview) contents += `export const overview = ${JSON.stringify(page.overview)};\n`;
         }
         return { contents, loader: 'js', resolveDir: path.dirname(args.path), watchFiles: [args.path] };
       });

@@ -18,6 +18,8 @@ export interface HtmlParts {
   entry: string;
   boot: (PageBootData & { manifests: Record<string, string> }) | null;
   appHtml: string;
+  /** Tags the page's `Head` elements added, already serialized. */
+  headExtra?: string;
   /** Extra markup before `</body>` (the dev server's reload script). */
   bodyEnd?: string;
 }
@@ -46,6 +48,7 @@ export function renderHtmlDocument(p: HtmlParts): string {
     ...p.styles.map((s) => `<link rel="stylesheet" href="${escapeHtml(s)}">`),
     ...p.preloads.map((s) => `<link rel="modulepreload" href="${escapeHtml(s)}">`),
     `<script type="module" src="${escapeHtml(p.entry)}"></script>`,
+    p.headExtra,
   ].filter(Boolean);
   // `<` is escaped so the JSON can never close the script element.
   const boot = p.boot ? `<script id="__DG_PAGE__" type="application/json">${JSON.stringify(p.boot).replace(/</g, '\\u003c')}</script>` : '';

@@ -32,7 +32,7 @@ export interface RenderJob {
 }
 
 type ServerEntry = {
-  render: (routePath: string, page: unknown) => string;
+  render: (routePath: string, page: unknown) => { html: string; head: string };
   pageTitle: (title: string | undefined, suffix: string | undefined, siteTitle: string) => string;
 };
 
@@ -48,11 +48,13 @@ export async function renderRoutes(job: RenderJob, onProgress?: () => void): Pro
   for (const route of job.routes) {
     const mod = route.moduleFile ? ((await import(pathToFileURL(path.join(job.ssrDir, route.moduleFile)).href)) as { pageData: PageData }) : null;
     const pageData = mod?.pageData;
+    const rendered = job.ssr ? server.render(route.routePath, mod) : { html: '', head: '' };
     const html = renderHtmlDocument({
       ...route.parts,
       title: pageData ? server.pageTitle(pageData.title, pageData.frontmatter.titleSuffix, route.siteTitle) : server.pageTitle('404', undefined, route.siteTitle),
       description: String(pageData?.frontmatter.description ?? route.defaultDescription),
-      appHtml: job.ssr ? server.render(route.routePath, mod) : '',
+      appHtml: rendered.html,
+      headExtra: rendered.head,
     });
     const file = path.join(job.outDir, route.htmlFile);
     const dir = path.dirname(file);

@@ -1,7 +1,7 @@
 /**
  * The page compile pipeline, top to bottom: front matter (gray-matter) → parse (remark-parse, + remark-mdx
  * for `.mdx`) → GFM → containers → GitHub alerts → heading ids → title and TOC → links → assets → user
- * remark plugins → rehype (+ rehype-raw for `.md`) → shiki → user rehype plugins → JavaScript (ESM, React
+ * remark plugins → rehype (+ rehype-raw for `.md`) → shiki → heading anchors → user rehype plugins → JavaScript (ESM, React
  * automatic runtime). One compiler serves many pages; it holds no per-page state.
  */
 import fs from 'node:fs';
@@ -19,6 +19,7 @@ import { VFile } from 'vfile';
 import { DocgenError, type SourceLocation } from '../../shared/errors.js';
 import type { FrontMatter, TocItem } from '../../shared/types.js';
 import type { LinkContext } from './page-links.js';
+import { rehypeHeadingAnchors } from './rehype-heading-anchors.js';
 import { rehypeCodeMeta, rehypeShiki, type RehypeShikiOptions } from './rehype-shiki.js';
 import { remarkAssets } from './remark-assets.js';
 import { normalizeContainerTitles, remarkContainers } from './remark-containers.js';
@@ -68,6 +69,7 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
   const shikiOptions: RehypeShikiOptions = {
     lightTheme: options.shiki.lightTheme,
     darkTheme: options.shiki.darkTheme,
+    langs: options.shiki.langs,
     showLineNumbers: options.showLineNumbers,
     defaultWrapCode: options.defaultWrapCode,
     cache: {},
@@ -99,6 +101,7 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
       rehypePlugins: [
         ...(format === 'md' ? [rehypeCodeMeta, [rehypeRawWhenNeeded, { passThrough: nodeTypes }] as const] : []),
         [rehypeShiki, shikiOptions],
+        rehypeHeadingAnchors,
         ...user.rehype,
       ] as PluggableList,
     });

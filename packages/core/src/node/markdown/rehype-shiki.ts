@@ -4,17 +4,23 @@
  *
  * Code fence meta understood: `title="a.ts"`, `{1,3-5}` (highlighted lines), `showLineNumbers[=false]`,
  * `wrapCode[=false]`; the last two override `markdown.showLineNumbers` / `markdown.defaultWrapCode`.
+ * Comments `// [!code ++]`, `// [!code --]`, `// [!code highlight]` and `// [!code focus]` in the code mark
+ * lines (@shikijs/transformers); the comment itself is removed.
  */
 import type { Element, ElementContent, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { bundledLanguages, createHighlighter, type BundledLanguage, type BundledTheme, type HighlighterGeneric } from 'shiki';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
+import { transformerNotationDiff, transformerNotationFocus, transformerNotationHighlight } from '@shikijs/transformers';
 import { visit } from 'unist-util-visit';
+import { DocgenError } from '../../shared/errors.js';
 
 /** Options of `rehypeShiki`; `cache` holds the highlighter so one is created per process, not per page. */
 export interface RehypeShikiOptions {
   lightTheme?: string;
   darkTheme?: string;
+  /** Grammars loaded up front (others load on first use). */
+  langs?: string[];
   showLineNumbers: boolean;
   defaultWrapCode: boolean;
   cache: { highlighter?: Promise<HighlighterGeneric<BundledLanguage, BundledTheme>> };
@@ -75,9 +81,11 @@ export function rehypeShiki(options: RehypeShikiOptions) {
       if (code) blocks.push({ pre: node, parent: parent as Element, index, code });
     });
     if (blocks.length === 0) return;
+    const unknown = (options.langs ?? []).filter((l) => !(l in bundledLanguages));
+    if (unknown.length) throw new DocgenError(`markdown.shiki.langs: unknown language ${unknown.join(', ')}`);
     options.cache.highlighter ??= createHighlighter({
       themes: [light as BundledTheme, dark as BundledTheme],
-      langs: [],
+      langs: (options.langs ?? []) as BundledLanguage[],
       engine: createOnigurumaEngine(import('shiki/wasm')),
     });
     const highlighter = await options.cache.highlighter;
@@ -98,6 +106,9 @@ export function rehypeShiki(options: RehypeShikiOptions) {
         themes: { light, dark },
         defaultColor: false,
         transformers: [
+          transformerNotationDiff({ matchAlgorithm: 'v3' }),
+          transformerNotationHighlight({ matchAlgorithm: 'v3' }),
+          transformerNotationFocus({ matchAlgorithm: 'v3' }),
           {
             line(node, line) {
               if (meta.highlightLines.has(line)) this.addClassToHast(node, 'highlighted');

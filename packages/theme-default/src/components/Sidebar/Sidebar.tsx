@@ -1,16 +1,20 @@
 import { Link, useRoutePath, useSidebar, useSiteData, withBase, isExternalUrl, type SidebarItem } from '@docgen/core/runtime';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/index.js';
+import { useSlots } from '../../layouts/slots.js';
 
 function containsActive(item: SidebarItem, routePath: string): boolean {
   return item.link === routePath || (item.items ?? []).some((child) => containsActive(child, routePath));
 }
 
-function SidebarGroup({ item, routePath, depth }: { item: SidebarItem; routePath: string; depth: number }) {
-  // Groups start expanded (spec: collapsed defaults to false); a group holding the active page always opens.
+function SidebarGroup({ item, routePath }: { item: SidebarItem; routePath: string }) {
+  // Groups start expanded (spec: collapsed defaults to false); a group holding the active page opens.
   const [collapsed, setCollapsed] = useState(Boolean(item.collapsed) && !containsActive(item, routePath));
   const collapsible = item.collapsible !== false;
-  const id = `dg-sidebar-group-${depth}-${item.text.replace(/\W+/g, '-')}`;
+  const id = useId();
+  useEffect(() => {
+    if (containsActive(item, routePath)) setCollapsed(false);
+  }, [item, routePath]);
   return (
     <section className={`dg-sidebar-group${collapsed ? ' dg-sidebar-group--collapsed' : ''}`}>
       {collapsible ? (
@@ -25,19 +29,19 @@ function SidebarGroup({ item, routePath, depth }: { item: SidebarItem; routePath
       )}
       <ul id={id} className="dg-sidebar-items" hidden={collapsed}>
         {item.items!.map((child) => (
-          <SidebarEntry key={child.text + (child.link ?? '')} item={child} routePath={routePath} depth={depth + 1} />
+          <SidebarEntry key={child.text + (child.link ?? '')} item={child} routePath={routePath} />
         ))}
       </ul>
     </section>
   );
 }
 
-function SidebarEntry({ item, routePath, depth }: { item: SidebarItem; routePath: string; depth: number }) {
+function SidebarEntry({ item, routePath }: { item: SidebarItem; routePath: string }) {
   const { base } = useSiteData();
   if (item.items?.length) {
     return (
       <li>
-        <SidebarGroup item={item} routePath={routePath} depth={depth} />
+        <SidebarGroup item={item} routePath={routePath} />
       </li>
     );
   }
@@ -53,21 +57,38 @@ function SidebarEntry({ item, routePath, depth }: { item: SidebarItem; routePath
   );
 }
 
-/** The sidebar section of the page on screen: groups, collapsible and starting expanded. */
+/**
+ * The sidebar section of the page on screen: groups collapsible (buttons, so keyboard operable) and
+ * starting expanded; the active link is highlighted and scrolled into view.
+ */
 export function Sidebar() {
   const section = useSidebar();
   const routePath = useRoutePath();
   const t = useI18n();
+  const slots = useSlots();
+  const root = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const container = root.current;
+    const active = container?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!container || !active) return;
+    // Scroll the sidebar only (scrollIntoView would also move the page).
+    const top = active.getBoundingClientRect().top - container.getBoundingClientRect().top + container.scrollTop;
+    if (top < container.scrollTop || top + active.offsetHeight > container.scrollTop + container.clientHeight) {
+      container.scrollTop = top - container.clientHeight / 3;
+    }
+  }, [routePath]);
   if (!section) return null;
   return (
-    <aside className="dg-sidebar">
+    <aside className="dg-sidebar" ref={root}>
+      {slots.beforeSidebar}
       <nav aria-label={t('sidebar.label')}>
         <ul className="dg-sidebar-items">
           {section.items.map((item) => (
-            <SidebarEntry key={item.text + (item.link ?? '')} item={item} routePath={routePath} depth={0} />
+            <SidebarEntry key={item.text + (item.link ?? '')} item={item} routePath={routePath} />
           ))}
         </ul>
       </nav>
+      {slots.afterSidebar}
     </aside>
   );
 }

@@ -1,0 +1,28 @@
+import './LinkCard.css';
+import { Link, useSiteData, withBase } from '@docgen/core/runtime';
+
+/** Props of `LinkCard`. */
+export interface LinkCardProps {
+  /** A route path of the site (`/guide/start`, the base is added) or an external URL (opens in a new tab). */
+  href: string;
+  title: string;
+  description?: string;
+}
+
+/** A card that is one link as a whole: title, optional description and an arrow. */
+export function LinkCard({ href, title, description }: LinkCardProps) {
+  const { base } = useSiteData();
+  // `//host/x` starts with a slash too, but is an external (protocol-relative) URL.
+  const url = href.startsWith('/') && !href.startsWith('//') ? withBase(href, base) : href;
+  return (
+    <Link href={url} className="dg-link-card">
+      <span className="dg-link-card-text">
+        <span className="dg-link-card-title">{title}</span>
+        {description && <span className="dg-link-card-description">{description}</span>}
+      </span>
+      <svg className="dg-link-card-arrow" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+        <path fill="currentColor" d="M13.2 5.3 19.9 12l-6.7 6.7-1.4-1.4 4.3-4.3H4v-2h12.1l-4.3-4.3z" />
+      </svg>
+    </Link>
+  );
+}

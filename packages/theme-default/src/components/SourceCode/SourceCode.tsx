@@ -1,0 +1,49 @@
+import './SourceCode.css';
+import { Link, useLang } from '@docgen/core/runtime';
+
+// Not in i18n/*.json yet: those files are being reworked. Move to a `sourceCode.label` key later.
+const labels: Record<string, string> = { en: 'Source', zh: '源码' };
+
+/** Props of `SourceCode`. */
+export interface SourceCodeProps {
+  /** URL of the source file, e.g. on GitHub. */
+  href: string;
+  /** Text of the link. @default the last three segments of the URL's path, e.g. `core/src/build.ts` */
+  label?: string;
+}
+
+/** The last three segments of the path of `href` (a URL or a path), decoded: `…/packages/core/src/x.ts` → `core/src/x.ts`. */
+export function sourceLabel(href: string): string {
+  let path: string;
+  try {
+    // A base makes relative paths parse too; only the pathname is used.
+    path = new URL(href, 'https://docgen.invalid/').pathname;
+  } catch {
+    path = href;
+  }
+  const segments = path.split('/').filter(Boolean);
+  const last = segments.slice(-3).join('/');
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+/** A small link to a source file, e.g. "Source: core/src/build.ts", with a file icon. */
+export function SourceCode({ href, label }: SourceCodeProps) {
+  const lang = useLang();
+  const prefix = labels[lang] ?? labels[lang.split('-')[0]] ?? labels.en;
+  return (
+    <Link href={href} className="dg-source-code">
+      <svg className="dg-source-code-icon" width="14" height="14" viewBox="0 0 24 24" aria-hidden="true">
+        <path
+          fill="currentColor"
+          d="M8.7 16.6 4.1 12l4.6-4.6L7.3 6l-6 6 6 6zm6.6 0 4.6-4.6-4.6-4.6L16.7 6l6 6-6 6z"
+        />
+      </svg>
+      <span className="dg-source-code-prefix">{`${prefix}:`}</span>
+      <span className="dg-source-code-path">{label ?? sourceLabel(href)}</span>
+    </Link>
+  );
+}

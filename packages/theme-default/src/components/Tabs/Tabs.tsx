@@ -1,0 +1,148 @@
+import './Tabs.css';
+import {
+  Children,
+  isValidElement,
+  useCallback,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+import { tabsStore } from './tabs-store.js';
+
+/** Props of `Tab`. */
+export interface TabProps {
+  /** Text of the tab in the tab list. */
+  label: string;
+  /** Identifies the tab for `defaultValue` and tab groups. @default the label */
+  value?: string;
+  children?: ReactNode;
+}
+
+/** One tab of `Tabs`. It renders its content only: `Tabs` reads its props and draws the tab and the panel. */
+export function Tab({ children }: TabProps) {
+  return <>{children}</>;
+}
+
+/** Props of `Tabs`. */
+export interface TabsProps {
+  /**
+   * Tabs with the same group id switch together, and the choice is remembered in localStorage under
+   * `dg-tabs-<groupId>`.
+   */
+  groupId?: string;
+  /** Value of the tab selected at first. @default the first tab's value */
+  defaultValue?: string;
+  /** `Tab` elements; anything else is ignored. */
+  children?: ReactNode;
+}
+
+// Children are recognised by their `label` prop rather than by `type === Tab`, so a site theme that
+// replaces `Tab` with its own component still works.
+function isTabElement(node: unknown): node is ReactElement<TabProps> {
+  return isValidElement<TabProps>(node) && typeof node.props.label === 'string';
+}
+
+/** Index of the tab a key moves to from `current` (arrows wrap around), or null for other keys. */
+function targetIndex(key: string, current: number, count: number): number | null {
+  switch (key) {
+    case 'ArrowRight':
+      return (current + 1) % count;
+    case 'ArrowLeft':
+      return (current - 1 + count) % count;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
+}
+
+const noGroup = () => () => {};
+const serverValue = () => undefined;
+
+/**
+ * Tabs (WAI-ARIA tabs pattern): a tab list of the children's labels and one panel per child, every
+ * panel in the HTML and all but the selected one hidden. Arrow keys, Home and End move between tabs
+ * and select them. The HTML and the hydrating render always select the default tab; a group's
+ * remembered choice applies right after hydration (and at once in Tabs mounted later, such as on the
+ * next page).
+ */
+export function Tabs({ groupId, defaultValue, children }: TabsProps) {
+  const tabs = Children.toArray(children)
+    .filter(isTabElement)
+    .map((element) => ({ element, label: element.props.label, value: element.props.value ?? element.props.label }));
+  const id = useId();
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const [localValue, setLocalValue] = useState<string>();
+  const subscribe = useCallback(
+    (listener: () => void) => (groupId ? tabsStore.subscribe(groupId, listener) : noGroup()),
+    [groupId],
+  );
+  const groupValue = useSyncExternalStore(subscribe, () => (groupId ? tabsStore.get(groupId) : undefined), serverValue);
+
+  const chosen = groupId ? groupValue : localValue;
+  const indexOf = (value: string | undefined) => tabs.findIndex((tab) => tab.value === value);
+  // A remembered value this instance lacks (the group's other Tabs have more tabs) falls back to the default.
+  const selected = [indexOf(chosen), indexOf(defaultValue), 0].find((i) => i >= 0)!;
+
+  if (tabs.length === 0) return null;
+
+  function select(value: string) {
+    if (groupId) tabsStore.set(groupId, value);
+    else setLocalValue(value);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const focused = buttons.current.indexOf(event.target as HTMLButtonElement);
+    const next = targetIndex(event.key, focused >= 0 ? focused : selected, tabs.length);
+    if (next === null) return;
+    event.preventDefault();
+    select(tabs[next].value);
+    buttons.current[next]?.focus();
+  }
+
+  const tabId = (i: number) => `${id}-tab-${i}`;
+  const panelId = (i: number) => `${id}-panel-${i}`;
+  return (
+    <div className="dg-tabs">
+      <div role="tablist" className="dg-tabs-list" onKeyDown={onKeyDown}>
+        {tabs.map((tab, i) => (
+          <button
+            key={i}
+            ref={(el) => {
+              buttons.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={tabId(i)}
+            className={`dg-tabs-tab${i === selected ? ' dg-tabs-tab--active' : ''}`}
+            aria-selected={i === selected}
+            aria-controls={panelId(i)}
+            tabIndex={i === selected ? 0 : -1}
+            onClick={() => select(tab.value)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      {tabs.map((tab, i) => (
+        <div
+          key={i}
+          role="tabpanel"
+          id={panelId(i)}
+          className="dg-tabs-panel"
+          aria-labelledby={tabId(i)}
+          tabIndex={0}
+          hidden={i !== selected}
+        >
+          {tab.element}
+        </div>
+      ))}
+    </div>
+  );
+}
