@@ -46,8 +46,11 @@ function isTabElement(node: unknown): node is ReactElement<TabProps> {
   return isValidElement<TabProps>(node) && typeof node.props.label === 'string';
 }
 
-/** Index of the tab a key moves to from `current` (arrows wrap around), or null for other keys. */
-function targetIndex(key: string, current: number, count: number): number | null {
+/**
+ * Index of the tab a key of the tab list moves to from tab `current` of `count`: ArrowLeft/ArrowRight
+ * step and wrap around, Home and End go to the ends; null for any other key.
+ */
+export function targetIndex(key: string, current: number, count: number): number | null {
   switch (key) {
     case 'ArrowRight':
       return (current + 1) % count;
@@ -88,7 +91,7 @@ export function Tabs({ groupId, defaultValue, children }: TabsProps) {
   const chosen = groupId ? groupValue : localValue;
   const indexOf = (value: string | undefined) => tabs.findIndex((tab) => tab.value === value);
   // A remembered value this instance lacks (the group's other Tabs have more tabs) falls back to the default.
-  const selected = [indexOf(chosen), indexOf(defaultValue), 0].find((i) => i >= 0)!;
+  const selected = [indexOf(chosen), indexOf(defaultValue), tabs.length - 1].find((i) => i >= 0)!;
 
   if (tabs.length === 0) return null;
 
