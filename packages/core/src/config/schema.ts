@@ -105,9 +105,9 @@ const markdown = z
     /** Options of the build-time highlighter (shiki). @default {} */
     shiki: z
       .object({
-        /** Theme for light mode. @default 'github-light' */
+        /** Theme for light mode. @default 'github-light-default' */
         lightTheme: z.string().optional(),
-        /** Theme for dark mode. @default 'github-dark' */
+        /** Theme for dark mode. @default 'github-dark-default' */
         darkTheme: z.string().optional(),
         /** Languages loaded up front in addition to those met in code blocks. */
         langs: z.array(z.string()).optional(),

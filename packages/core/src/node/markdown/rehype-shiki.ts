@@ -71,8 +71,9 @@ export function rehypeCodeMeta() {
 
 /** Highlights code blocks; loads each language grammar the first time it is met. */
 export function rehypeShiki(options: RehypeShikiOptions) {
-  const light = options.lightTheme ?? 'github-light';
-  const dark = options.darkTheme ?? 'github-dark';
+  // GitHub's current themes: their colours meet WCAG AA contrast on white and on dark backgrounds.
+  const light = options.lightTheme ?? 'github-light-default';
+  const dark = options.darkTheme ?? 'github-dark-default';
   return async (tree: Root) => {
     const blocks: { pre: Element; parent: Element | Root; index: number; code: Element }[] = [];
     visit(tree, 'element', (node: Element, index, parent) => {

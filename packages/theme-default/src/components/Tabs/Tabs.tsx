@@ -91,7 +91,7 @@ export function Tabs({ groupId, defaultValue, children }: TabsProps) {
   const chosen = groupId ? groupValue : localValue;
   const indexOf = (value: string | undefined) => tabs.findIndex((tab) => tab.value === value);
   // A remembered value this instance lacks (the group's other Tabs have more tabs) falls back to the default.
-  const selected = [indexOf(chosen), indexOf(defaultValue), tabs.length - 1].find((i) => i >= 0)!;
+  const selected = [indexOf(chosen), indexOf(defaultValue), 0].find((i) => i >= 0)!;
 
   if (tabs.length === 0) return null;
 
