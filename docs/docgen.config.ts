@@ -9,6 +9,7 @@ export default defineConfig({
   logo: '/logo.svg',
   logoText: 'docgen',
   lang: 'en',
+  siteUrl: 'https://docgen.dev',
   locales: [
     {
       lang: 'en',

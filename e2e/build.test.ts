@@ -51,17 +51,19 @@ describe('fixture site', () => {
     expect(html).toContain('<link rel="alternate" hreflang="zh" href="/zh/guide/intro">');
     expect(html).toContain('<link rel="alternate" hreflang="x-default" href="/guide/intro">');
     expect(html).toContain('<h1 id="intro">Intro</h1>');
+    expect(html).toMatch(/<h2 id="install">Install<a [^>]*class="dg-heading-anchor"[^>]*>#<\/a><\/h2>/);
     // Server-rendered TOC with unique ids for the repeated heading.
     expect(html).toContain('<a href="#install">Install</a>');
     expect(html).toContain('<a href="#with-npm">With npm</a>');
     expect(html).toContain('<a href="#install-1">Install</a>');
     expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/p-guide_intro-[A-Z0-9]+\.js">/);
-    expect(html).toMatch(/<script type="module" src="\/assets\/app-[A-Z0-9]+\.js"><\/script>/);
+    // The app starts after the page has loaded, from an inline loader naming the entry.
+    expect(html).toMatch(/<script>\(function\(\)\{.*"\/assets\/app-[A-Z0-9]+\.js"\].*addEventListener\('load'/);
     expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/app-[A-Z0-9]+\.css">/);
     // Links rewritten to routes, raw HTML kept, image copied with a hash.
     expect(html).toContain('href="/guide/usage#options"');
     expect(html).toContain('<span class="raw-html">HTML</span>');
-    expect(html).toMatch(/<img src="\/assets\/shot-[0-9a-f]{8}\.png" alt="Screenshot"\/>/);
+    expect(html).toMatch(/<img src="\/assets\/shot-[0-9a-f]{8}\.png" alt="Screenshot" loading="lazy" decoding="async"\/>/);
     expect(html).toContain('dg-container-tip');
   });
 
@@ -69,14 +71,14 @@ describe('fixture site', () => {
     const html = read(path.join(site, 'dist/guide/usage.html'));
     expect(html).toMatch(/The answer is (<!-- -->)?42/);
     expect(html).toContain('This text comes from a fragment.');
-    expect(html).toContain('<h2 id="options">Options</h2>');
+    expect(html).toContain('<h2 id="options">Options<a');
   });
 
   it('renders the Chinese locale with its own lang and title suffix', () => {
     const html = read(path.join(site, 'dist/zh/guide/intro.html'));
     expect(html).toContain('<html lang="zh">');
     expect(html).toContain('<title>介绍 | 示例</title>');
-    expect(html).toContain('<h2 id="安装">安装</h2>');
+    expect(html).toContain('<h2 id="安装">安装<a');
     const home = read(path.join(site, 'dist/zh/index.html'));
     expect(home).toContain('<title>示例</title>');
     expect(home).toContain('class="dg-hero-name">示例</h1>');
@@ -116,7 +118,7 @@ describe('fixture site', () => {
     expect(code).toBe(0);
     const html = read(path.join(out, 'guide/intro.html'));
     expect(html).toContain('href="/docs/guide/usage#options"');
-    expect(html).toMatch(/src="\/docs\/assets\/app-/);
+    expect(html).toMatch(/"\/docs\/assets\/app-[A-Z0-9]+\.js"\]/);
     expect(html).toContain('<link rel="canonical" href="/docs/guide/intro">');
   });
 });
@@ -221,9 +223,11 @@ describe('the website', () => {
       expect(html, route.path).toContain(`<html lang="${route.lang}">`);
       expect(html, route.path).toMatch(/<title>[^<]+<\/title>/);
       expect(html, route.path).toMatch(/<h1[^>]*>/);
-      expect(html, route.path).toMatch(/<script type="module" src="\/assets\/app-[A-Z0-9]+\.js">/);
+      expect(html, route.path).toMatch(/"\/assets\/app-[A-Z0-9]+\.js"\]/);
+      // Home pages have no outline; overview pages show the section's pages instead.
       const isHome = route.path === '/' || route.path === '/zh/';
-      if (!isHome) expect(html, route.path).toMatch(/class="dg-outline-item dg-outline-depth-2"><a href="#[^"]+">/);
+      const isOverview = html.includes('class="dg-overview"');
+      if (!isHome && !isOverview) expect(html, route.path).toMatch(/class="dg-outline-item dg-outline-depth-2"><a href="#[^"]+">/);
     }
     expect(fs.existsSync(path.join(result.outDir, '404.html'))).toBe(true);
   });

@@ -171,7 +171,9 @@ function timedBuild(root) {
 
 function firstLoadJs(dist, htmlFile) {
   const html = fs.readFileSync(path.join(dist, htmlFile), 'utf8');
-  const urls = new Set([...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => m[1]));
+  // Preloaded chunks, plus the entry and its imports named by the inline app loader.
+  const loader = /<script>\(function\(\)\{function s\(\)\{var u=(\[[^\]]*\])/.exec(html);
+  const urls = new Set([...[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]), ...(loader ? JSON.parse(loader[1]) : [])]);
   let gzip = 0;
   for (const u of urls) gzip += zlib.gzipSync(fs.readFileSync(path.join(dist, u))).length;
   return gzip / 1024;

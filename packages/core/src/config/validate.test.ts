@@ -99,7 +99,7 @@ describe('defaults of an empty config', () => {
   });
 
   it('has one locale, the root, without prefix', () => {
-    expect(config.resolvedLocales).toEqual([{ lang: 'en', label: 'en', prefix: '', dir: root, title: 'docgen', description: '' }]);
+    expect(config.resolvedLocales).toEqual([{ lang: 'en', label: 'en', prefix: '', dir: root, title: 'docgen', description: '', strings: {} }]);
   });
 });
 

@@ -13,8 +13,10 @@ export interface HtmlParts {
   alternates: { hreflang: string; href: string }[];
   icon: string;
   styles: string[];
-  /** Scripts to `modulepreload`: the entry's imports, the page chunk and its imports. */
+  /** Scripts to `modulepreload` at once: the page chunk and its imports. */
   preloads: string[];
+  /** Scripts preloaded when the app starts loading: the entry's imports. */
+  entryImports: string[];
   entry: string;
   boot: (PageBootData & { manifests: Record<string, string> }) | null;
   appHtml: string;
@@ -33,6 +35,16 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 const APPEARANCE_SCRIPT =
   "(function(){try{var s=localStorage.getItem('dg-appearance');var d=s==='dark'||(s!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches);document.documentElement.classList.toggle('dark',d)}catch(e){}})()";
 
+/**
+ * Starts the app once the page has loaded: its JavaScript then never competes with the HTML and CSS for
+ * bandwidth or the main thread before the first paint (the page is complete and readable without it,
+ * links work as plain links until it has hydrated). The entry's imports are preloaded at that moment.
+ */
+function appLoader(entry: string, imports: string[]): string {
+  const urls = JSON.stringify([...imports, entry]).replace(/</g, '\\u003c');
+  return `(function(){function s(){var u=${urls},d=document,i,l;for(i=0;i<u.length-1;i++){l=d.createElement('link');l.rel='modulepreload';l.href=u[i];d.head.appendChild(l)}l=d.createElement('script');l.type='module';l.src=u[u.length-1];d.head.appendChild(l)}document.readyState==='complete'?s():addEventListener('load',s,{once:true})})()`;
+}
+
 /** Serializes a page's HTML document. */
 export function renderHtmlDocument(p: HtmlParts): string {
   const head = [
@@ -47,7 +59,7 @@ export function renderHtmlDocument(p: HtmlParts): string {
     `<script>${APPEARANCE_SCRIPT}</script>`,
     ...p.styles.map((s) => `<link rel="stylesheet" href="${escapeHtml(s)}">`),
     ...p.preloads.map((s) => `<link rel="modulepreload" href="${escapeHtml(s)}">`),
-    `<script type="module" src="${escapeHtml(p.entry)}"></script>`,
+    `<script>${appLoader(p.entry, p.entryImports)}</script>`,
     p.headExtra,
   ].filter(Boolean);
   // `<` is escaped so the JSON can never close the script element.

@@ -17,12 +17,17 @@ export function remarkAssets(ctx: Pick<LinkContext, 'base'>) {
     const assets = (file.data.assets ??= []);
     const deps = (file.data.dependencies ??= []);
     const imageIds = new Set<string>();
-    visit(tree, 'imageReference', (node: ImageReference) => void imageIds.add(node.identifier));
+    visit(tree, 'imageReference', (node: ImageReference) => {
+      imageIds.add(node.identifier);
+      node.data = { ...node.data, hProperties: { ...node.data?.hProperties, loading: 'lazy', decoding: 'async' } };
+    });
     // Reference-style images (`![alt][id]` with `[id]: ./img.png`) are rewritten through their definition.
     visit(tree, ['image', 'definition'], (found) => {
       const node = found as Image | Definition;
       if (node.type === 'definition' && !imageIds.has(node.identifier)) return;
       const url = node.url;
+      // Images below the fold must not hold back the load event (the app starts after it).
+      if (node.type === 'image') node.data = { ...node.data, hProperties: { ...node.data?.hProperties, loading: 'lazy', decoding: 'async' } };
       if (!url || isExternalUrl(url) || url.startsWith('data:')) return;
       const { pathname, suffix } = splitUrl(url);
       if (pathname.startsWith('/')) {

@@ -1,11 +1,12 @@
 /**
- * Serves a built site over HTTP with clean URLs (sirv): `/guide/x` → `guide/x.html`, `/api/` →
+ * Serves a built site over HTTP, gzip-compressed (compression), with clean URLs (sirv): `/guide/x` → `guide/x.html`, `/api/` →
  * `api/index.html`; anything else gets `404.html` with status 404. Used by `docgen preview` and `docgen dev`.
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import compression from 'compression';
 import sirv from 'sirv';
 import { removeBase } from '../../shared/route-path.js';
 
@@ -41,8 +42,13 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   const host = options.host ?? '127.0.0.1';
   // sirv reads the folder on each request (dev: true), so a rebuilt output is served at once.
   const serve = sirv(options.dir, { extensions: ['html'], dev: true, etag: true, dotfiles: false });
+  // Compressed like the static hosts a site is deployed to, so what is measured here is what readers get.
+  const compress = compression();
   const server = http.createServer((req, res) => {
     if (options.intercept?.(req, res)) return;
+    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => handle(req, res));
+  });
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (options.noCache) res.setHeader('Cache-Control', 'no-store');
     const url = new URL(req.url ?? '/', 'http://x');
     const inBase = base === '/' || url.pathname === base.slice(0, -1) || url.pathname.startsWith(base);
@@ -52,7 +58,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     } else {
       notFound(options.dir, res);
     }
-  });
+  };
   const port = await listen(server, options.port, host);
   return {
     port,
