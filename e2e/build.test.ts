@@ -143,6 +143,20 @@ describe('user remark plugins', () => {
   });
 });
 
+describe('custom theme', () => {
+  it('re-exports the default theme, replaces a component, fills a slot, and serves @theme to MDX', async () => {
+    const site = copyFixture('custom-theme');
+    await build({ root: site, log: false });
+    const html = read(path.join(site, 'dist/guide/index.html'));
+    expect(html).toContain('<div class="custom-banner">Banner slot</div>');
+    expect(html).toContain('<footer class="custom-footer">Custom footer</footer>');
+    expect(html).not.toContain('Default footer message');
+    // The rest of the default theme is there.
+    expect(html).toContain('class="dg-navbar"');
+    expect(html).toMatch(/<h1 id="themed-page">Themed page <span class="dg-badge dg-badge-warning"[^>]*>beta<\/span><\/h1>/);
+  });
+});
+
 describe('ssg: false', () => {
   it('writes documents without server-rendered markup that the client renders', async () => {
     const site = copyFixture('basic');

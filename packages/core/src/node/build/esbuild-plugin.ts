@@ -162,6 +162,13 @@ function toEsbuildMessages(error: unknown): PartialMessage[] {
 export function esbuildFailure(error: unknown): never {
   const errors = (error as { errors?: Message[] }).errors;
   if (!errors?.length) throw error;
+  // Pages live in the `docgen-page` namespace: show their paths as the files they are.
+  for (const e of errors) {
+    if (e.location?.file.startsWith('docgen-page:')) {
+      const file = e.location.file.slice('docgen-page:'.length);
+      e.location.file = path.relative(process.cwd(), file) || file;
+    }
+  }
   throw new DocgenError(
     errors.map((e) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column + 1}: ${e.text}` : e.text)).join('\n'),
     errors.map((e) => ({

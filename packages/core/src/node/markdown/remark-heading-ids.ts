@@ -25,7 +25,7 @@ export function remarkHeadingIds() {
           slugger.slug(id); // reserve it so generated slugs do not collide
         }
       }
-      id ??= slugger.slug(toString(node));
+      id ??= slugger.slug(toString(node).trim());
       node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id } };
     });
   };
