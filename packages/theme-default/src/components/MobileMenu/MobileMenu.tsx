@@ -1,6 +1,7 @@
 import { useLocale, useRoutePath, useSiteData } from '@docgen/core/runtime';
 import { AppearanceToggle, LocaleLinks, NavLink, Sidebar, SocialLinks } from '@theme';
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useI18n } from '../../i18n/index.js';
 
 /**
@@ -43,7 +44,7 @@ export function MobileMenu() {
         type="button"
         className="dg-mobile-menu-button dg-icon-button"
         aria-expanded={open}
-        aria-controls="dg-mobile-drawer"
+        aria-controls={open ? 'dg-mobile-drawer' : undefined}
         aria-label={open ? t('nav.closeMenu') : t('nav.menu')}
         onClick={() => setOpen((o) => !o)}
       >
@@ -55,41 +56,44 @@ export function MobileMenu() {
           )}
         </svg>
       </button>
-      {open && <div className="dg-drawer-backdrop" onClick={() => setOpen(false)} />}
-      {/* Rendered only while open: the pages' HTML does not carry the drawer's copy of nav and sidebar. */}
-      <div id="dg-mobile-drawer" ref={panel} className="dg-drawer" hidden={!open}>
-        {open && (
+      {/* Rendered only while open (the pages' HTML carries no copy of nav and sidebar), into <body>: the
+          navbar's backdrop filter would otherwise be the containing block of the fixed drawer. */}
+      {open &&
+        createPortal(
           <>
-        <nav className="dg-drawer-nav" aria-label={t('nav.mainLabel')}>
-          {locale.nav.map((item) =>
-            item.items ? (
-              <div key={item.text} className="dg-drawer-group">
-                <p className="dg-drawer-group-title">{item.text}</p>
-                {item.items.map((child) => (
-                  <NavLink key={child.text} item={child} className="dg-drawer-link" />
-                ))}
+            <div className="dg-drawer-backdrop" onClick={() => setOpen(false)} />
+            <div id="dg-mobile-drawer" ref={panel} className="dg-drawer">
+              <nav className="dg-drawer-nav" aria-label={t('nav.mainLabel')}>
+                {locale.nav.map((item) =>
+                  item.items ? (
+                    <div key={item.text} className="dg-drawer-group">
+                      <p className="dg-drawer-group-title">{item.text}</p>
+                      {item.items.map((child) => (
+                        <NavLink key={child.text} item={child} className="dg-drawer-link" />
+                      ))}
+                    </div>
+                  ) : (
+                    <NavLink key={item.text} item={item} className="dg-drawer-link" />
+                  ),
+                )}
+              </nav>
+              <div className="dg-drawer-sidebar">
+                <Sidebar />
               </div>
-            ) : (
-              <NavLink key={item.text} item={item} className="dg-drawer-link" />
-            ),
-          )}
-        </nav>
-        <div className="dg-drawer-sidebar">
-          <Sidebar />
-        </div>
-        {site.locales.length > 1 && (
-          <div className="dg-drawer-group" role="group" aria-label={t('nav.language')}>
-            <p className="dg-drawer-group-title">{t('nav.language')}</p>
-            <LocaleLinks className="dg-drawer-link" />
-          </div>
+              {site.locales.length > 1 && (
+                <div className="dg-drawer-group" role="group" aria-label={t('nav.language')}>
+                  <p className="dg-drawer-group-title">{t('nav.language')}</p>
+                  <LocaleLinks className="dg-drawer-link" />
+                </div>
+              )}
+              <div className="dg-drawer-footer">
+                <AppearanceToggle />
+                <SocialLinks />
+              </div>
+            </div>
+          </>,
+          document.body,
         )}
-        <div className="dg-drawer-footer">
-          <AppearanceToggle />
-          <SocialLinks />
-        </div>
-          </>
-        )}
-      </div>
     </div>
   );
 }
