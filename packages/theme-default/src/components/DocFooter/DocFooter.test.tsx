@@ -18,7 +18,7 @@ describe('DocFooter', () => {
       siteData: site,
     });
     expect(html).toMatch(/href="https:\/\/github.com\/o\/r\/edit\/main\/docs\/en\/guide\/a.md" target="_blank"[^>]*>.*Edit on GitHub<\/a>/);
-    expect(html).toContain('Last updated<!-- -->: <time dateTime="2026-03-04T00:00:00.000Z">Mar 4, 2026</time>');
+    expect(html).toContain('Last updated: <time dateTime="2026-03-04T00:00:00.000Z">Mar 4, 2026</time>');
   });
 
   it('renders nothing on the 404 page', () => {

@@ -1,5 +1,5 @@
 import { Link, useLocale, usePageData } from '@docgen/core/runtime';
-import { PrevNextPage } from '@theme';
+import { LastUpdated, PrevNextPage } from '@theme';
 import { useI18n } from '../../i18n/index.js';
 
 /** `editLink.pattern` with `:path` replaced by the page's source path (relative to the site root). */
@@ -13,8 +13,6 @@ export function DocFooter() {
   const locale = useLocale();
   const t = useI18n();
   if (!page) return null;
-  const updated = page.frontmatter.lastUpdated as string | number | undefined;
-  const date = updated !== undefined ? new Date(updated) : undefined;
   return (
     <footer className="dg-doc-footer">
       <div className="dg-doc-footer-meta">
@@ -26,11 +24,7 @@ export function DocFooter() {
             {locale.editLink.text || t('doc.editLink')}
           </Link>
         )}
-        {date && !Number.isNaN(date.getTime()) && (
-          <p className="dg-last-updated">
-            {t('doc.lastUpdated')}: <time dateTime={date.toISOString()}>{new Intl.DateTimeFormat(locale.lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(date)}</time>
-          </p>
-        )}
+        <LastUpdated />
       </div>
       <PrevNextPage />
     </footer>

@@ -1,8 +1,6 @@
 import './SourceCode.css';
-import { Link, useLang } from '@docgen/core/runtime';
-
-// Not in i18n/*.json yet: those files are being reworked. Move to a `sourceCode.label` key later.
-const labels: Record<string, string> = { en: 'Source', zh: '源码' };
+import { Link } from '@docgen/core/runtime';
+import { useI18n } from '../../i18n/index.js';
 
 /** Props of `SourceCode`. */
 export interface SourceCodeProps {
@@ -32,8 +30,8 @@ export function sourceLabel(href: string): string {
 
 /** A small link to a source file, e.g. "Source: core/src/build.ts", with a file icon. */
 export function SourceCode({ href, label }: SourceCodeProps) {
-  const lang = useLang();
-  const prefix = labels[lang] ?? labels[lang.split('-')[0]] ?? labels.en;
+  const t = useI18n();
+  const prefix = t('code.source');
   return (
     <Link href={href} className="dg-source-code">
       <svg className="dg-source-code-icon" width="14" height="14" viewBox="0 0 24 24" aria-hidden="true">
