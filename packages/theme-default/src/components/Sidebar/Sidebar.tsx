@@ -9,8 +9,9 @@ function containsActive(item: SidebarItem, routePath: string): boolean {
 
 function SidebarGroup({ item, routePath }: { item: SidebarItem; routePath: string }) {
   // Groups start expanded (spec: collapsed defaults to false); a group holding the active page opens.
-  const [collapsed, setCollapsed] = useState(Boolean(item.collapsed) && !containsActive(item, routePath));
   const collapsible = item.collapsible !== false;
+  // A group that cannot collapse never starts collapsed (it would have no button to open it).
+  const [collapsed, setCollapsed] = useState(collapsible && Boolean(item.collapsed) && !containsActive(item, routePath));
   const id = useId();
   useEffect(() => {
     if (containsActive(item, routePath)) setCollapsed(false);
