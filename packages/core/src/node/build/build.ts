@@ -141,7 +141,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const ssrDir = path.join(cacheDir, `ssr-${process.pid}-${Date.now()}`);
   try {
     const pageEntries = routes.map((r) => ({ in: r.filePath, out: `p-${entryName(r.path)}` }));
-    const runtime = fileURLToPathSafe(new URL('src/runtime/', coreRoot));
+    const runtime = fileURLToPath(new URL('src/runtime/', coreRoot));
     const common = {
       bundle: true,
       splitting: true,
@@ -540,7 +540,7 @@ function resolveThemeEntry(config: ResolvedConfig): string {
     const file = path.join(config.themeDir, name);
     if (fs.existsSync(file)) return file;
   }
-  return fileURLToPathSafe(new URL('../theme-default/src/index.tsx', coreRoot));
+  return fileURLToPath(new URL('../theme-default/src/index.tsx', coreRoot));
 }
 
 /** `/zh/guide/x` → `zh_guide_x`; `/` → `index`; unique per route. */
@@ -555,8 +555,4 @@ function swapOutput(tmpOut: string, outDir: string): void {
   if (hadOld) fs.renameSync(outDir, old);
   fs.renameSync(tmpOut, outDir);
   if (hadOld) fs.rmSync(old, { recursive: true, force: true });
-}
-
-function fileURLToPathSafe(url: URL): string {
-  return decodeURIComponent(url.pathname);
 }

@@ -21,7 +21,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { DocgenError } from '../../shared/errors.js';
 import type { TocItem } from '../../shared/types.js';
-import { createPageCompiler, type PageCompiler } from './compile-page.js';
+import { createPageCompiler, folderCompilerOptions, type PageCompiler } from './compile-page.js';
 import { parseCodeMeta } from './rehype-shiki.js';
 import { normalizeContainerTitles } from './remark-containers.js';
 import { renderMarkdownToHtml } from './render-markdown.js';
@@ -46,18 +46,7 @@ const caseNames = fs
 
 /** A compiler with the options the brief of these tests fixes (those of `renderMarkdownToHtml`). */
 function compilerFor(root: string, base: string): PageCompiler {
-  return createPageCompiler({
-    root,
-    base,
-    locales: [{ dir: root, prefix: '' }],
-    excludeFragments: true,
-    htmlLinks: false,
-    showLineNumbers: false,
-    defaultWrapCode: false,
-    shiki: {},
-    remarkPlugins: [],
-    rehypePlugins: [],
-  });
+  return createPageCompiler(folderCompilerOptions(root, base));
 }
 
 /** The page's HTML: `renderMarkdownToHtml` for a page at the top of the case, else the compiler's output run. */

@@ -55,6 +55,25 @@ export interface CompiledPage {
   dependencies: string[];
 }
 
+/**
+ * Options for pages of one folder with docgen's defaults (no locales, no user plugins): what
+ * `renderMarkdownToHtml` uses.
+ */
+export function folderCompilerOptions(root: string, base = '/'): CompilerOptions {
+  return {
+    root,
+    base,
+    locales: [{ dir: root, prefix: '' }],
+    excludeFragments: true,
+    htmlLinks: false,
+    showLineNumbers: false,
+    defaultWrapCode: false,
+    shiki: {},
+    remarkPlugins: [],
+    rehypePlugins: [],
+  };
+}
+
 /** A compiler bound to one site's options. */
 export interface PageCompiler {
   /**

@@ -7,7 +7,7 @@ import { run } from '@mdx-js/mdx';
 import { createElement, type ComponentType } from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createPageCompiler, type CompilerOptions, type PageCompiler } from './compile-page.js';
+import { createPageCompiler, folderCompilerOptions, type PageCompiler } from './compile-page.js';
 
 /** Options of `renderMarkdownToHtml`. */
 export interface RenderMarkdownOptions {
@@ -32,19 +32,7 @@ export async function renderMarkdownToHtml(source: string, options: RenderMarkdo
   const key = `${cwd}\0${base}`;
   let compiler = compilers.get(key);
   if (!compiler) {
-    const compilerOptions: CompilerOptions = {
-      root: cwd,
-      base,
-      locales: [{ dir: cwd, prefix: '' }],
-      excludeFragments: true,
-      htmlLinks: false,
-      showLineNumbers: false,
-      defaultWrapCode: false,
-      shiki: {},
-      remarkPlugins: [],
-      rehypePlugins: [],
-    };
-    compiler = createPageCompiler(compilerOptions);
+    compiler = createPageCompiler(folderCompilerOptions(cwd, base));
     compilers.set(key, compiler);
   }
   const virtualFile = path.join(cwd, options.format === 'mdx' ? 'input.mdx' : 'input.md');
