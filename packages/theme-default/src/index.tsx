@@ -27,6 +27,7 @@ export { HomeFeature } from './components/HomeFeature/HomeFeature.js';
 export { Overview, filterOverview } from './components/Overview/Overview.js';
 export { NotFound } from './components/NotFound/NotFound.js';
 export { CodeBlock };
+export { Search } from './components/Search/Search.js';
 export * from './components/builtins.js';
 export { useAppearance, useDark, setAppearance, type Appearance } from './hooks/use-appearance.js';
 export { useI18n, translate, type I18nKey } from './i18n/index.js';

@@ -6,6 +6,40 @@
  */
 import { z } from 'zod';
 
+/**
+ * Search options. `local` (default): an index per locale built at build time, fetched when the dialog is
+ * about to open. `algolia`: DocSearch against a hosted index (appId, apiKey and indexName required).
+ */
+const search = z
+  .object({
+    provider: z.enum(['local', 'algolia']).default('local'),
+    /** Algolia application id. */
+    appId: z.string().min(1).optional(),
+    /** Algolia search-only API key (public). */
+    apiKey: z.string().min(1).optional(),
+    indexName: z.string().min(1).optional(),
+    /** Extra Algolia search parameters (e.g. `facetFilters`); merged over docgen's per-locale language filter. */
+    searchParameters: z.record(z.string(), z.unknown()).optional(),
+    /** Send Algolia Insights view and click events. @default false */
+    insights: z.boolean().default(false),
+    /**
+     * Hosts of an Algolia-compatible service (`https://search.example.com`), tried in order, instead of
+     * Algolia's own; for a proxy or a self-hosted, API-compatible server.
+     */
+    hosts: z.array(z.string().url()).min(1).optional(),
+    /** Link under "No results": `{query}` is replaced by the query, URL-encoded. */
+    missingResultsUrl: z.string().min(1).optional(),
+    /** Also write every locale's records, as one JSON array, to this path (relative to the site root). */
+    recordsFile: z.string().min(1).optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.provider !== 'algolia') return;
+    for (const key of ['appId', 'apiKey', 'indexName'] as const) {
+      if (!value[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when provider is algolia' });
+    }
+  });
+
 const navItem: z.ZodType<NavItemInput> = z.lazy(() =>
   z.object({
     text: z.string().min(1),
@@ -166,9 +200,7 @@ export const configSchema = z
       .strict()
       .default(() => ({ default: '', versions: [] })),
     /** Search; `false` turns it off. @default { provider: 'local' } */
-    search: z
-      .union([z.literal(false), z.object({ provider: z.enum(['local', 'algolia']).default('local') }).passthrough()])
-      .default(() => ({ provider: 'local' as const })),
+    search: z.union([z.literal(false), search]).default(() => ({ provider: 'local' as const, insights: false })),
     markdown: markdown.default(() => ({ showLineNumbers: false, defaultWrapCode: false, shiki: {}, remarkPlugins: [], rehypePlugins: [] })),
     themeConfig: themeConfig.default(() => ({ locales: {}, socialLinks: [], hideNavbar: 'auto' as const, enableAppearanceAnimation: false })),
   })

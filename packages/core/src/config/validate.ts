@@ -36,8 +36,15 @@ export function formatIssue(issue: z.core.$ZodIssue, input: unknown): string {
       return issue.format === 'url' ? `${path} is not a valid url` : `${path} value does not match pattern ${issue.format}`;
     case 'unrecognized_keys':
       return issue.keys.map((k) => `${formatKeyPath([...issue.path, k])} is not a known option`).join('\n');
-    case 'invalid_union':
+    case 'invalid_union': {
+      // A value of the right kind that fails inside one branch (e.g. `search: { provider: 'algolia' }`):
+      // report that branch's issues, not the union.
+      const inner = issue.errors.find((branch) => branch.length && branch.every((i) => i.path.length > 0 || i.code === 'custom'));
+      if (inner) return inner.map((i) => formatIssue({ ...i, path: [...issue.path, ...i.path] } as z.core.$ZodIssue, input)).join('\n');
       return `${path} is not a valid value`;
+    }
+    case 'custom':
+      return `${path} ${issue.message}`;
     default:
       return `${path}: ${issue.message}`;
   }

@@ -12,11 +12,13 @@ import { LoaderContext } from './loader-context.js';
 import type { PageModule } from './page-module.js';
 import { createRouteLoader } from './route-loader.js';
 import { setRouteLoader } from './route-entry.js';
+import { setSearchIndexUrls } from './search-index.js';
 
 async function start() {
   const bootElement = document.getElementById('__DG_PAGE__');
-  const boot = JSON.parse(bootElement?.textContent ?? '{}') as PageBootData & { manifests: Record<string, string> };
+  const boot = JSON.parse(bootElement?.textContent ?? '{}') as PageBootData;
   const initial = boot.chunk ? ((await import(/* page chunk URL */ boot.chunk)) as PageModule) : null;
+  setSearchIndexUrls(boot.searchIndexes);
   const loader = createRouteLoader(boot, initial);
   setRouteLoader(loader);
   const basename = siteData.base === '/' ? undefined : siteData.base.replace(/\/$/, '');

@@ -9,6 +9,7 @@ export { internalTarget } from './use-link-delegation.js';
 export { Content } from './content.js';
 export { Head } from './head.js';
 export { getRouteEntry, type RouteEntry } from './route-entry.js';
+export { searchIndexUrl } from './search-index.js';
 export type { PageModule } from './page-module.js';
 export { useLocation, useNavigate } from 'react-router';
 export * from '../shared/index.js';

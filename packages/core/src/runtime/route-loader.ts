@@ -19,7 +19,7 @@ export interface RouteLoader {
 }
 
 /** Creates the loader from the boot data of the first page and the initially loaded page module. */
-export function createRouteLoader(boot: PageBootData & { manifests: Record<string, string> }, initial: PageModule | null): RouteLoader {
+export function createRouteLoader(boot: PageBootData, initial: PageModule | null): RouteLoader {
   const manifests = new Map<string, Promise<RouteManifest>>();
   const modules = new Map<string, Promise<PageModule | null>>();
   const loaded = new Map<string, PageModule>();

@@ -141,6 +141,8 @@ export interface SiteData {
     [key: string]: unknown;
   };
   markdown: { showLineNumbers: boolean; defaultWrapCode: boolean };
+  /** Search settings the dialog needs; false when search is off. */
+  search: SearchSettings | false;
   multiVersion: { default: string; versions: string[] };
 }
 
@@ -155,6 +157,10 @@ export interface PageBootData {
   chunk: string;
   /** URL of the locale's route manifest JSON (with base), fetched only when navigating. */
   manifest: string;
+  /** Locale prefix → route manifest URL (with base), for links into other locales. */
+  manifests: Record<string, string>;
+  /** Locale prefix → URL (with base) of the local search index; absent when the site has no local search. */
+  searchIndexes?: Record<string, string>;
 }
 
 /**
@@ -163,3 +169,19 @@ export interface PageBootData {
  * whatever the site's size.
  */
 export type RouteManifest = Record<string, [chunk: string, filePath: string]>;
+
+/**
+ * Search settings in the browser. `local`: the index URL of each locale comes with the page's boot data.
+ * `algolia`: DocSearch queries the hosted index (the API key is a public, search-only key).
+ */
+export interface SearchSettings {
+  provider: 'local' | 'algolia';
+  appId?: string;
+  apiKey?: string;
+  indexName?: string;
+  searchParameters?: Record<string, unknown>;
+  insights: boolean;
+  hosts?: string[];
+  /** Link under "No results", `{query}` replaced by the URL-encoded query. */
+  missingResultsUrl?: string;
+}

@@ -7,7 +7,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 export interface LayoutSlots {
   beforeNavbar?: ReactNode;
   afterNavbar?: ReactNode;
-  /** Inside the navbar, before the nav items: where a search button goes. */
+  /** Inside the navbar, before the nav items: replaces the built-in search button. */
   navbarSearch?: ReactNode;
   beforeSidebar?: ReactNode;
   afterSidebar?: ReactNode;

@@ -28,6 +28,7 @@ export function testSiteData(overrides: Partial<SiteData> = {}): SiteData {
     logo: '',
     logoText: '',
     cleanUrls: true,
+    search: false,
     locales: [{ lang: 'en', label: 'English', prefix: '', title: 'Test', description: 'A test site', nav: [], strings: {} }],
     themeConfig: { socialLinks: [], hideNavbar: 'never', enableAppearanceAnimation: false },
     markdown: { showLineNumbers: false, defaultWrapCode: false },

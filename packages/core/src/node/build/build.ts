@@ -23,6 +23,7 @@ import { buildKey, isUpToDate, saveState } from './build-state.js';
 import { renderRoutes, type RenderJob, type RenderRoute } from './render-routes.js';
 import { PageCache } from './page-cache.js';
 import { createProgress } from './progress.js';
+import { createSearchOutput, writeRecordsFile, type SearchOutput } from '../search/write-search.js';
 
 /** Options of `build`. */
 export interface BuildOptions extends ConfigOverrides {
@@ -196,6 +197,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       define: { 'process.env.NODE_ENV': '"production"' },
       plugins: [docgenPlugin(modules, { server: true })],
     });
+    // Indexing is plain JavaScript in this thread: it runs while esbuild bundles in its own threads.
+    await new Promise((resolve) => setImmediate(resolve));
+    const search: SearchOutput = createSearchOutput(config, routes, compiled, pages, navigation);
+    timings.mark('search index');
     const [clientResult, serverResult] = await Promise.allSettled([clientBuild, serverBuild]);
     if (clientResult.status === 'rejected') esbuildFailure(clientResult.reason);
     if (serverResult.status === 'rejected') esbuildFailure(serverResult.reason);
@@ -211,9 +216,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     }
     if (fs.existsSync(config.publicDir)) fs.cpSync(config.publicDir, tmpOut, { recursive: true });
 
-    await renderPages({ config, routes, assets, manifests, ssrDir, tmpOut, log, bodyEnd: options.bodyEnd });
+    for (const { file, json } of search.files.values()) fs.writeFileSync(path.join(tmpOut, file), json);
+    const searchIndexes = Object.fromEntries([...search.files].map(([prefix, { file }]) => [prefix, `/${file}`]));
+
+    await renderPages({ config, routes, assets, manifests, searchIndexes, ssrDir, tmpOut, log, bodyEnd: options.bodyEnd });
     timings.mark('render');
     swapOutput(tmpOut, config.outDir);
+    writeRecordsFile(config, search);
     const inputs = [client.metafile!, serverResult.value.metafile!].flatMap((m) => Object.keys(m.inputs));
     saveState(
       stateFile,
@@ -400,6 +409,8 @@ interface RenderContext {
   routes: RouteEntry[];
   assets: ClientAssets;
   manifests: Record<string, string>;
+  /** Locale prefix → local search index URL (without base). */
+  searchIndexes: Record<string, string>;
   ssrDir: string;
   tmpOut: string;
   log: boolean;
@@ -414,6 +425,9 @@ async function renderPages(ctx: RenderContext): Promise<void> {
   const { config, routes, assets } = ctx;
   const b = (u: string) => withBase(u, config.base);
   const manifests = Object.fromEntries(Object.entries(ctx.manifests).map(([k, v]) => [k, b(v)]));
+  const searchIndexes = Object.keys(ctx.searchIndexes).length
+    ? Object.fromEntries(Object.entries(ctx.searchIndexes).map(([k, v]) => [k, b(v)]))
+    : undefined;
   const href = (routePath: string) => {
     const p = !config.route.cleanUrls && !routePath.endsWith('/') ? `${routePath}.html` : routePath;
     return (config.siteUrl ? config.siteUrl.replace(/\/$/, '') : '') + b(p);
@@ -451,7 +465,7 @@ async function renderPages(ctx: RenderContext): Promise<void> {
         preloads: [page.chunk, ...page.imports].map(b),
         entryImports: assets.entryImports.map(b),
         entry: b(assets.entry),
-        boot: { routePath: route.path, chunk: b(page.chunk), manifest: manifests[locale.prefix], manifests },
+        boot: { routePath: route.path, chunk: b(page.chunk), manifest: manifests[locale.prefix], manifests, searchIndexes },
         bodyEnd: ctx.bodyEnd,
       },
     };
@@ -472,7 +486,7 @@ async function renderPages(ctx: RenderContext): Promise<void> {
       preloads: [],
       entryImports: assets.entryImports.map(b),
       entry: b(assets.entry),
-      boot: { routePath: '/404', chunk: '', manifest: manifests[''] ?? '', manifests },
+      boot: { routePath: '/404', chunk: '', manifest: manifests[''] ?? '', manifests, searchIndexes },
       bodyEnd: ctx.bodyEnd,
     },
   });
@@ -532,6 +546,16 @@ function createSiteData(config: ResolvedConfig, navigation: ReturnType<typeof re
     themeConfig,
     markdown: { showLineNumbers: config.markdown.showLineNumbers, defaultWrapCode: config.markdown.defaultWrapCode },
     multiVersion: config.multiVersion,
+    search: config.search && {
+      provider: config.search.provider,
+      appId: config.search.appId,
+      apiKey: config.search.apiKey,
+      indexName: config.search.indexName,
+      searchParameters: config.search.searchParameters,
+      insights: config.search.insights,
+      hosts: config.search.hosts,
+      missingResultsUrl: config.search.missingResultsUrl,
+    },
   };
 }
 

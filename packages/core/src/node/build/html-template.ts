@@ -18,7 +18,7 @@ export interface HtmlParts {
   /** Scripts preloaded when the app starts loading: the entry's imports. */
   entryImports: string[];
   entry: string;
-  boot: (PageBootData & { manifests: Record<string, string> }) | null;
+  boot: PageBootData | null;
   appHtml: string;
   /** Tags the page's `Head` elements added, already serialized. */
   headExtra?: string;

@@ -1,7 +1,7 @@
 /**
  * The page compile pipeline, top to bottom: front matter (gray-matter) → parse (remark-parse, + remark-mdx
  * for `.mdx`) → GFM → containers → GitHub alerts → heading ids → title and TOC → links → assets → user
- * remark plugins → rehype (+ rehype-raw for `.md`) → shiki → heading anchors → user rehype plugins → JavaScript (ESM, React
+ * remark plugins → rehype (+ rehype-raw for `.md`) → shiki → heading anchors → user rehype plugins → search sections → JavaScript (ESM, React
  * automatic runtime). One compiler serves many pages; it holds no per-page state.
  */
 import fs from 'node:fs';
@@ -27,6 +27,7 @@ import { remarkExtractToc } from './remark-extract-toc.js';
 import { remarkGithubAlerts } from './remark-github-alerts.js';
 import { escapeCustomHeadingIds, remarkHeadingIds } from './remark-heading-ids.js';
 import { remarkLinks } from './remark-links.js';
+import { rehypeSearchSections, type SearchSection } from './rehype-search-sections.js';
 import type { PageAsset } from './vfile-data.js';
 import './vfile-data.js';
 import type { SourceInsertion } from './source-lines.js';
@@ -53,6 +54,8 @@ export interface CompiledPage {
   assets: PageAsset[];
   /** Absolute paths of files whose existence or content the output depends on. */
   dependencies: string[];
+  /** The page's text split at its headings, for the search records. */
+  sections: SearchSection[];
 }
 
 /**
@@ -122,6 +125,7 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
         [rehypeShiki, shikiOptions],
         rehypeHeadingAnchors,
         ...user.rehype,
+        rehypeSearchSections,
       ] as PluggableList,
     });
     processors.set(key, processor);
@@ -150,6 +154,7 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
           frontmatter,
           assets: file.data.assets,
           dependencies: [...new Set(file.data.dependencies)],
+          sections: file.data.searchSections ?? [],
         };
       } catch (error) {
         throw toSourceError(error, filePath, source);

@@ -3,6 +3,7 @@
  * then exported from the page module and read by SSR, the client and the search records.
  */
 import type { FrontMatter, TocItem } from '../../shared/types.js';
+import type { SearchSection } from './rehype-search-sections.js';
 import type { SourceInsertion } from './source-lines.js';
 
 /** An asset a page references, copied to the output under a content-hashed name. */
@@ -24,6 +25,8 @@ declare module 'vfile' {
     dependencies: string[];
     /** Characters the pre-parse rewrites added, per pass, to map offsets back to the file. */
     sourceInsertions: SourceInsertion[][];
+    /** The page's text split at its headings (rehype-search-sections). */
+    searchSections: SearchSection[];
   }
 }
 

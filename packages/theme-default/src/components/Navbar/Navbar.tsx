@@ -1,11 +1,11 @@
 import { Link, useLocale, useSiteData, withBase } from '@docgen/core/runtime';
-import { AppearanceToggle, LocaleMenu, MobileMenu, NavLink, NavMenu, SocialLinks } from '@theme';
+import { AppearanceToggle, LocaleMenu, MobileMenu, NavLink, NavMenu, Search, SocialLinks } from '@theme';
 import { useI18n } from '../../i18n/index.js';
 import { useSlots } from '../../layouts/slots.js';
 import { useAutoHide } from './use-auto-hide.js';
 
 /**
- * Top navigation bar: logo and title, nav items and menus, search slot, language menu, appearance toggle,
+ * Top navigation bar: logo and title, search button (or the `navbarSearch` slot), nav items and menus, language menu, appearance toggle,
  * social links; below 768 px a menu button opens a drawer instead. Hides while scrolling down
  * (`themeConfig.hideNavbar: 'auto'`).
  */
@@ -29,7 +29,7 @@ export function Navbar() {
           {dark && <img className="dg-navbar-logo dg-only-dark" src={withBase(dark, site.base)} alt="" width="28" height="28" />}
           <span className="dg-navbar-title">{site.logoText || locale.title}</span>
         </Link>
-        {slots.navbarSearch && <div className="dg-navbar-search">{slots.navbarSearch}</div>}
+        {(slots.navbarSearch ?? site.search) && <div className="dg-navbar-search">{slots.navbarSearch ?? <Search />}</div>}
         <nav className="dg-nav" aria-label={t('nav.mainLabel')}>
           {locale.nav.map((item) => (item.items ? <NavMenu key={item.text} item={item} /> : <NavLink key={item.text} item={item} />))}
         </nav>

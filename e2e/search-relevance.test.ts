@@ -1,0 +1,84 @@
+/**
+ * Search relevance on the website: each row of `search-relevance.json` is a query a reader would type
+ * to find one page of `docs/` (English or Chinese). The website is built once into a temporary folder;
+ * each locale's index file (`assets/search-<lang>-<hash>.json`) is loaded with `loadSearchIndex` and
+ * queried with the parameters DocSearch sends. The expected page must be among the first 3 distinct
+ * pages of the hits.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '@docgen/core';
+import { removeBase } from '@docgen/core/shared';
+import { loadSearchIndex, type LocalSearchEngine, type SearchParams, type SerializedSearchIndex } from '@docgen/core/search';
+import { docsRoot } from './helpers/site.js';
+
+interface Row {
+  query: string;
+  lang: 'en' | 'zh';
+  /** Route path of the page the query should find, without base. */
+  expect: string;
+}
+
+const rows = JSON.parse(fs.readFileSync(new URL('./search-relevance.json', import.meta.url), 'utf8')) as Row[];
+
+/** What DocSearch's modal sends with every query (its default snippet length is 10 words). */
+const DOCSEARCH_PARAMS: Omit<SearchParams, 'query'> = {
+  hitsPerPage: 20,
+  attributesToSnippet: [
+    'hierarchy.lvl1:10',
+    'hierarchy.lvl2:10',
+    'hierarchy.lvl3:10',
+    'hierarchy.lvl4:10',
+    'hierarchy.lvl5:10',
+    'hierarchy.lvl6:10',
+    'content:10',
+  ],
+  snippetEllipsisText: '…',
+  highlightPreTag: '<mark>',
+  highlightPostTag: '</mark>',
+};
+
+const TOP = 3;
+
+describe('search relevance on the website', () => {
+  let outDir: string;
+  let base: string;
+  const engines = new Map<string, LocalSearchEngine>();
+
+  beforeAll(async () => {
+    outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-search-relevance-'));
+    const result = await build({ root: docsRoot, outDir, log: false });
+    base = result.config.base;
+    const assets = path.join(outDir, 'assets');
+    for (const file of fs.readdirSync(assets)) {
+      const match = /^search-([\w-]+)-[0-9a-f]+\.json$/.exec(file);
+      if (!match) continue;
+      engines.set(match[1], loadSearchIndex(JSON.parse(fs.readFileSync(path.join(assets, file), 'utf8')) as SerializedSearchIndex));
+    }
+  });
+
+  afterAll(() => {
+    if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('has an index per locale and a table of at least 20 queries per locale', () => {
+    expect([...engines.keys()].sort()).toEqual(['en', 'zh']);
+    expect(rows.filter((r) => r.lang === 'en').length).toBeGreaterThanOrEqual(20);
+    expect(rows.filter((r) => r.lang === 'zh').length).toBeGreaterThanOrEqual(20);
+  });
+
+  it.each(rows.map((row) => [`${row.lang}: ${row.query} → ${row.expect}`, row] as const))('%s', (_name, { query, lang, expect: expected }) => {
+    const engine = engines.get(lang);
+    if (!engine) throw new Error(`no search index for ${lang}`);
+    const { hits } = engine.search({ query, ...DOCSEARCH_PARAMS });
+    const pages: string[] = [];
+    for (const hit of hits) {
+      const page = removeBase(hit.url_without_anchor, base);
+      if (!pages.includes(page)) pages.push(page);
+    }
+    const top = pages.slice(0, TOP);
+    expect(top, `query "${query}" (${lang}): top ${TOP} pages were [${top.join(', ') || 'no hits'}]`).toContain(expected);
+  });
+});

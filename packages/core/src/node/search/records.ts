@@ -1,0 +1,93 @@
+/**
+ * Search records at build time: one DocSearch-shaped record per section of each page, from the sections
+ * the compile recorded (no second parse), with lvl0 from the sidebar or nav.
+ */
+import { withBase } from '../../shared/route-path.js';
+import type { SearchHierarchy, SearchRecord } from '../../shared/search/types.js';
+import type { FrontMatter, NavItem, SidebarItem, SidebarSection } from '../../shared/types.js';
+import type { SearchSection } from '../markdown/rehype-search-sections.js';
+
+/** What `pageRecords` needs to know of a page. */
+export interface RecordPage {
+  /** Route path without base, e.g. `/zh/guide/start/introduction`. */
+  routePath: string;
+  title: string;
+  frontmatter: FrontMatter;
+  sections: SearchSection[];
+  lang: string;
+  version: string;
+}
+
+/**
+ * The page's records, in page order: first its own record (type `lvl1`, the text before the first h2 as
+ * content), then one per heading: type `content` when text follows the heading, else `lvl2`…`lvl6`.
+ * Pages with front matter `search: false`, home pages and pages without a title give none.
+ * @param lvl0 the page's top-level section (see `lvl0Of`)
+ * @param base site base, prefixed to every url
+ */
+export function pageRecords(page: RecordPage, lvl0: string, base: string): SearchRecord[] {
+  const fm = page.frontmatter as FrontMatter & { search?: unknown };
+  if (fm.search === false || fm.pageType === 'home' || fm.pageType === '404' || !page.title) return [];
+  const url = withBase(page.routePath, base);
+  const records: SearchRecord[] = [];
+  const chain: (string | null)[] = [null, null, null, null, null]; // lvl2..lvl6
+  const seen = new Map<string, number>();
+  for (const section of page.sections) {
+    if (section.depth > 1) {
+      chain[section.depth - 2] = section.heading;
+      chain.fill(null, section.depth - 1);
+    }
+    const hierarchy: SearchHierarchy = {
+      lvl0,
+      lvl1: page.title,
+      lvl2: section.depth > 1 ? chain[0] : null,
+      lvl3: section.depth > 1 ? chain[1] : null,
+      lvl4: section.depth > 1 ? chain[2] : null,
+      lvl5: section.depth > 1 ? chain[3] : null,
+      lvl6: section.depth > 1 ? chain[4] : null,
+    };
+    let recordUrl = section.depth > 1 && section.id ? `${url}#${section.id}` : url;
+    // Headings without an id (or a repeated one) still get a unique objectID.
+    const count = seen.get(recordUrl) ?? 0;
+    seen.set(recordUrl, count + 1);
+    if (count && section.depth > 1) recordUrl = `${recordUrl}${section.id ? '-' : '#'}${count}`;
+    records.push({
+      objectID: recordUrl,
+      url: recordUrl,
+      type: section.depth === 1 ? 'lvl1' : section.text ? 'content' : (`lvl${section.depth}` as SearchRecord['type']),
+      content: section.text || null,
+      hierarchy,
+      lang: page.lang,
+      version: page.version,
+    });
+  }
+  if (!records.length) {
+    records.push({
+      objectID: url,
+      url,
+      type: 'lvl1',
+      content: null,
+      hierarchy: { lvl0, lvl1: page.title, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+      lang: page.lang,
+      version: page.version,
+    });
+  }
+  return records;
+}
+
+/**
+ * A page's top-level section, DocSearch's lvl0: the sidebar group that holds the page, else the nav item
+ * whose link leads into the page's sidebar section (or to the page), else `fallback` (the site title).
+ */
+export function lvl0Of(routePath: string, section: SidebarSection | null, nav: NavItem[], fallback: string): string {
+  if (section) {
+    const contains = (items: SidebarItem[]): boolean => items.some((i) => i.link === routePath || (i.items ? contains(i.items) : false));
+    for (const item of section.items) if (item.items && contains(item.items)) return item.text;
+  }
+  const prefix = section?.prefix ?? routePath;
+  const links = (items: NavItem[]): NavItem[] => items.flatMap((i) => (i.items ? links(i.items) : [i]));
+  const match =
+    links(nav).find((i) => i.link === routePath) ??
+    links(nav).find((i) => i.link && (i.link.startsWith(prefix) || (i.link.length > 1 && routePath.startsWith(i.link.endsWith('/') ? i.link : `${i.link}/`))));
+  return match?.text ?? fallback;
+}

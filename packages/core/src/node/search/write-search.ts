@@ -1,0 +1,72 @@
+/**
+ * Search output of a build: per locale the records, the local index file
+ * (`assets/search-<lang>-<hash>.json`, content-hashed) and, on request, all records as one JSON file to
+ * push to a hosted index.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ResolvedConfig } from '../../config/index.js';
+import { buildSearchIndex } from '../../shared/search/engine.js';
+import type { SearchRecord } from '../../shared/search/types.js';
+import type { PageData, SidebarSection } from '../../shared/types.js';
+import type { CompiledPage } from '../markdown/compile-page.js';
+import { sidebarFor, type LocaleNavigation } from '../nav/resolve-nav-sidebar.js';
+import type { RouteEntry } from '../routes/scan-routes.js';
+import { lvl0Of, pageRecords } from './records.js';
+
+/** The search output of one build, ready to write. */
+export interface SearchOutput {
+  /** Locale prefix → index file path relative to the output folder (`assets/search-en-1a2b3c4d.json`). */
+  files: Map<string, { file: string; json: string }>;
+  /** Every locale's records, in route order. */
+  records: SearchRecord[];
+}
+
+/**
+ * Builds the records of every route and, for the local provider, the index of each locale.
+ * Routes are taken in the order given (scan order), so output is stable.
+ */
+export function createSearchOutput(
+  config: ResolvedConfig,
+  routes: RouteEntry[],
+  compiled: Map<string, CompiledPage>,
+  pages: Map<string, { pageData: PageData }>,
+  navigation: Map<string, LocaleNavigation>,
+): SearchOutput {
+  const records: SearchRecord[] = [];
+  const files = new Map<string, { file: string; json: string }>();
+  if (config.search === false) return { files, records };
+  for (const locale of config.resolvedLocales) {
+    const nav = navigation.get(locale.lang);
+    const localeRecords: SearchRecord[] = [];
+    for (const route of routes) {
+      if (route.lang !== locale.lang) continue;
+      const page = compiled.get(route.filePath)!;
+      const section: SidebarSection | null = sidebarFor(nav?.sidebars ?? [], route.path);
+      const lvl0 = lvl0Of(route.path, section, nav?.nav ?? [], locale.title);
+      const pageData = pages.get(route.filePath)!.pageData;
+      localeRecords.push(
+        ...pageRecords({ routePath: route.path, title: pageData.title, frontmatter: page.frontmatter, sections: page.sections, lang: route.lang, version: route.version }, lvl0, config.base),
+      );
+    }
+    records.push(...localeRecords);
+    if (config.search.provider !== 'local') continue;
+    const json = JSON.stringify(buildSearchIndex(localeRecords, { lang: locale.lang }));
+    const hash = crypto.createHash('sha256').update(json).digest('hex').slice(0, 8);
+    files.set(locale.prefix, { file: `assets/search-${locale.lang}-${hash}.json`, json });
+  }
+  return { files, records };
+}
+
+/**
+ * Writes all records, as one JSON array, to `search.recordsFile` (relative to the site root) when it is
+ * set: the file to push to a hosted index. Called after the output was swapped in, so the file may lie
+ * inside the output folder.
+ */
+export function writeRecordsFile(config: ResolvedConfig, output: SearchOutput): void {
+  if (!config.search || !config.search.recordsFile) return;
+  const target = path.resolve(config.root, config.search.recordsFile);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.writeFileSync(target, JSON.stringify(output.records, null, 1));
+}

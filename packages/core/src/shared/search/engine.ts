@@ -1,0 +1,424 @@
+/**
+ * The local search engine: a MiniSearch index (BM25, prefix and typo-tolerant matching) over the search
+ * records of one locale, built at build time and loaded in the browser when the search dialog is about to
+ * open. It answers in the shape of Algolia's search response, so DocSearch's dialog renders its hits as it
+ * renders Algolia's. The same code runs in Node (build, tests, benchmark) and in the browser.
+ */
+import MiniSearch, { type Options, type Query, type SearchResult } from 'minisearch';
+import { isCjk, segmentWords, tokenize } from './tokenize.js';
+import type {
+  HighlightResult,
+  SearchHierarchy,
+  SearchHit,
+  SearchParams,
+  SearchRecord,
+  SearchRecordType,
+  SearchResponse,
+  SerializedSearchIndex,
+  SnippetResult,
+} from './types.js';
+
+const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
+/** A page shows its own record plus at most this many of its sections, so one page cannot fill a group. */
+const SECTIONS_PER_PAGE = 3;
+/** Greedy split of an unknown CJK term: longest known piece first, up to this many characters. */
+const MAX_PIECE = 6;
+
+interface IndexedDocument {
+  id: number;
+  /** The record's own heading: the page title for a page record. */
+  title: string;
+  /** Page title and the headings above this one. */
+  parents: string;
+  content: string;
+}
+
+const MINISEARCH_OPTIONS: Options<IndexedDocument> = {
+  fields: ['title', 'parents', 'content'],
+  storeFields: [],
+  tokenize,
+  // tokenize() already lowercases and drops stop words.
+  processTerm: (term) => term,
+  searchOptions: {
+    tokenize: (text) => [text],
+    processTerm: (term) => term,
+  },
+};
+
+/** The search options of every query: title over text, prefix everywhere, typos in longer Latin words. */
+const SEARCH_OPTIONS = {
+  boost: { title: 4, parents: 1.2, content: 1 },
+  prefix: (term: string) => isCjk(term) || term.length >= 2,
+  fuzzy: (term: string) => (isCjk(term) || term.length < 4 ? false : term.length >= 8 ? 2 : 1),
+  weights: { fuzzy: 0.3, prefix: 0.6 },
+  combineWith: 'AND' as const,
+};
+
+/** The deepest heading level a record has, e.g. `lvl3`. */
+function deepestLevel(h: SearchHierarchy): (typeof LEVELS)[number] {
+  for (let i = 6; i >= 1; i--) if (h[LEVELS[i]]) return LEVELS[i];
+  return 'lvl1';
+}
+
+function toDocument(record: SearchRecord, id: number): IndexedDocument {
+  const own = record.type === 'lvl1' ? 'lvl1' : deepestLevel(record.hierarchy);
+  const ownIndex = LEVELS.indexOf(own);
+  const parents = LEVELS.slice(1, ownIndex).map((l) => record.hierarchy[l]).filter(Boolean).join(' ');
+  return { id, title: record.hierarchy[own] ?? '', parents, content: record.content ?? '' };
+}
+
+/**
+ * Builds the index file of one locale from its records (build time).
+ * @param records one locale's records, in site order
+ */
+export function buildSearchIndex(records: SearchRecord[], { lang, version = '' }: { lang: string; version?: string }): SerializedSearchIndex {
+  const mini = new MiniSearch<IndexedDocument>(MINISEARCH_OPTIONS);
+  mini.addAll(records.map(toDocument));
+  return {
+    v: 1,
+    lang,
+    version,
+    records: records.map((r) => {
+      const row: (string | null)[] = [r.url, r.type, r.content, ...LEVELS.map((l) => r.hierarchy[l])];
+      while (row.length > 5 && row[row.length - 1] === null) row.pop();
+      return row;
+    }),
+    index: packIndex(mini.toJSON() as unknown as PlainIndex),
+  };
+}
+
+/** `MiniSearch#toJSON()` as far as packing needs it. */
+interface PlainIndex {
+  documentCount: number;
+  nextId: number;
+  documentIds: Record<string, number>;
+  fieldIds: Record<string, number>;
+  fieldLength: Record<string, number[]>;
+  averageFieldLength: number[];
+  storedFields: Record<string, unknown>;
+  dirtCount?: number;
+  index: [string, Record<string, Record<string, number>>][];
+  serializationVersion: number;
+}
+
+/**
+ * The index in a compact form: postings as delta-coded document ids, term frequencies only where one is
+ * not 1, field lengths as one flat array. About half of MiniSearch's own JSON, before and after gzip.
+ * Document ids equal their positions (records are added once, never removed).
+ */
+interface PackedIndex {
+  /** Fields in id order. */
+  fields: string[];
+  /** Per document, the length of each field, flattened. */
+  lengths: number[];
+  averages: number[];
+  /** term, then per field: field id, delta-coded document ids, frequencies (0 when all are 1). */
+  terms: (string | number | number[])[][];
+}
+
+function packIndex(js: PlainIndex): PackedIndex {
+  const fields = Object.entries(js.fieldIds).sort((a, b) => a[1] - b[1]).map(([f]) => f);
+  const lengths: number[] = [];
+  for (let id = 0; id < js.documentCount; id++) lengths.push(...(js.fieldLength[id] ?? fields.map(() => 0)));
+  const terms = js.index.map(([term, byField]) => {
+    const row: (string | number | number[])[] = [term];
+    for (const [fieldId, postings] of Object.entries(byField)) {
+      const ids = Object.keys(postings).map(Number).sort((a, b) => a - b);
+      const freqs = ids.map((id) => postings[id]);
+      row.push(Number(fieldId), ids.map((id, i) => id - (i ? ids[i - 1] : 0)), freqs.every((f) => f === 1) ? 0 : freqs);
+    }
+    return row;
+  });
+  return { fields, lengths, averages: js.averageFieldLength, terms };
+}
+
+function unpackIndex(packed: PackedIndex, count: number): PlainIndex {
+  const width = packed.fields.length;
+  const documentIds: Record<string, number> = {};
+  const fieldLength: Record<string, number[]> = {};
+  for (let id = 0; id < count; id++) {
+    documentIds[id] = id;
+    fieldLength[id] = packed.lengths.slice(id * width, id * width + width);
+  }
+  const index = packed.terms.map(([term, ...rest]) => {
+    const byField: Record<string, Record<string, number>> = {};
+    for (let i = 0; i < rest.length; i += 3) {
+      const deltas = rest[i + 1] as number[];
+      const freqs = rest[i + 2] as number[] | 0;
+      const postings: Record<string, number> = {};
+      let id = 0;
+      deltas.forEach((d, j) => {
+        id += d;
+        postings[id] = freqs ? freqs[j] : 1;
+      });
+      byField[rest[i] as number] = postings;
+    }
+    return [term as string, byField] as [string, Record<string, Record<string, number>>];
+  });
+  return {
+    documentCount: count,
+    nextId: count,
+    documentIds,
+    fieldIds: Object.fromEntries(packed.fields.map((f, i) => [f, i])),
+    fieldLength,
+    averageFieldLength: packed.averages,
+    storedFields: {},
+    dirtCount: 0,
+    index,
+    serializationVersion: 2,
+  };
+}
+
+/** A loaded index: searches one locale's records. */
+export interface LocalSearchEngine {
+  readonly records: SearchRecord[];
+  /** Runs one search; never throws for any query text. */
+  search(params: SearchParams): SearchResponse;
+}
+
+/**
+ * Loads an index file made by `buildSearchIndex`.
+ * @throws Error when the file is of another format version.
+ */
+export function loadSearchIndex(data: SerializedSearchIndex): LocalSearchEngine {
+  if (data?.v !== 1) throw new Error(`Unsupported search index format ${String(data?.v)}; rebuild the site`);
+  const records: SearchRecord[] = data.records.map((row) => {
+    const [url, type, content, ...levels] = row as [string, SearchRecordType, string | null, ...(string | null)[]];
+    const hierarchy = Object.fromEntries(LEVELS.map((l, i) => [l, levels[i] ?? null])) as unknown as SearchHierarchy;
+    return { objectID: url, url, type, content, hierarchy, lang: data.lang, version: data.version };
+  });
+  const packed = data.index as PackedIndex;
+  const vocabulary = new Set(packed.terms.map(([term]) => term as string));
+  const mini = MiniSearch.loadJS<IndexedDocument>(unpackIndex(packed, records.length) as never, MINISEARCH_OPTIONS);
+  return {
+    records,
+    search: (params) => runSearch(mini, vocabulary, records, params),
+  };
+}
+
+/**
+ * A CJK query term the index does not hold (another segmenter cut it differently): cut it into pieces the
+ * index holds, longest first, all of which must match.
+ */
+function expandTerm(term: string, vocabulary: Set<string>): Query {
+  if (!isCjk(term) || vocabulary.has(term) || term.length <= 2) return term;
+  const pieces: string[] = [];
+  for (let i = 0; i < term.length; ) {
+    let len = Math.min(MAX_PIECE, term.length - i);
+    while (len > 1 && !vocabulary.has(term.slice(i, i + len))) len--;
+    // An unknown character: the bigram from here may still be the prefix of a known term.
+    if (len === 1 && !vocabulary.has(term[i]) && i + 1 < term.length) len = 2;
+    pieces.push(term.slice(i, i + len));
+    i += len;
+  }
+  return { combineWith: 'AND', queries: pieces };
+}
+
+function matchesFilters(record: SearchRecord, filters: SearchParams['facetFilters']): boolean {
+  if (!filters) return true;
+  const list = typeof filters === 'string' ? [filters] : filters;
+  const test = (f: string) => {
+    const negate = f.startsWith('-');
+    const [attr, ...rest] = (negate ? f.slice(1) : f).split(':');
+    const ok = String((record as unknown as Record<string, unknown>)[attr] ?? '') === rest.join(':');
+    return negate ? !ok : ok;
+  };
+  return list.every((f) => (Array.isArray(f) ? f.some(test) : test(f)));
+}
+
+function runSearch(mini: MiniSearch<IndexedDocument>, vocabulary: Set<string>, records: SearchRecord[], params: SearchParams): SearchResponse {
+  const started = Date.now();
+  const hitsPerPage = params.hitsPerPage ?? 20;
+  const queryTerms = [...new Set(tokenize(params.query ?? ''))];
+  const empty: SearchResponse = {
+    hits: [],
+    nbHits: 0,
+    page: 0,
+    nbPages: 0,
+    hitsPerPage,
+    processingTimeMS: 0,
+    exhaustiveNbHits: true,
+    query: params.query ?? '',
+    params: '',
+  };
+  if (!queryTerms.length) return empty;
+
+  const results = mini
+    .search({ combineWith: 'AND', queries: queryTerms.map((t) => expandTerm(t, vocabulary)) }, SEARCH_OPTIONS)
+    .filter((r) => matchesFilters(records[r.id as number], params.facetFilters));
+
+  // Pages in the order of their best hit; under each, the page's own record, then its best sections.
+  const byPage = new Map<string, { page?: SearchResult; sections: SearchResult[] }>();
+  const pageRecordOf = new Map<string, number>();
+  for (const r of results) {
+    const record = records[r.id as number];
+    const key = record.url.split('#')[0];
+    let entry = byPage.get(key);
+    if (!entry) byPage.set(key, (entry = { sections: [] }));
+    if (record.type === 'lvl1') entry.page = r;
+    else if (entry.sections.length < SECTIONS_PER_PAGE) entry.sections.push(r);
+  }
+  const needPage = [...byPage].filter(([, e]) => !e.page).map(([k]) => k);
+  if (needPage.length) {
+    const wanted = new Set(needPage);
+    records.forEach((record, id) => {
+      if (record.type === 'lvl1' && wanted.has(record.url)) pageRecordOf.set(record.url, id);
+    });
+  }
+
+  const snippetLengths = parseSnippetLengths(params.attributesToSnippet);
+  const tags = {
+    pre: params.highlightPreTag ?? '<mark>',
+    post: params.highlightPostTag ?? '</mark>',
+    ellipsis: params.snippetEllipsisText ?? '…',
+  };
+  const hits: SearchHit[] = [];
+  for (const [key, entry] of byPage) {
+    if (hits.length >= hitsPerPage) break;
+    const pageId = entry.page ? (entry.page.id as number) : pageRecordOf.get(key);
+    if (pageId !== undefined) hits.push(toHit(records[pageId], entry.page?.terms ?? [], queryTerms, snippetLengths, tags));
+    for (const section of entry.sections) {
+      if (hits.length >= hitsPerPage) break;
+      hits.push(toHit(records[section.id as number], section.terms, queryTerms, snippetLengths, tags));
+    }
+  }
+  return {
+    ...empty,
+    hits,
+    nbHits: results.length,
+    nbPages: Math.ceil(results.length / hitsPerPage),
+    processingTimeMS: Date.now() - started,
+  };
+}
+
+function parseSnippetLengths(list: string[] | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const entry of list ?? ['content:10']) {
+    const [attr, n] = entry.split(':');
+    out.set(attr, Number(n) || 10);
+  }
+  return out;
+}
+
+interface Tags {
+  pre: string;
+  post: string;
+  ellipsis: string;
+}
+
+function toHit(record: SearchRecord, matched: string[], queryTerms: string[], snippets: Map<string, number>, tags: Tags): SearchHit {
+  const terms = [...new Set(matched)].sort((a, b) => b.length - a.length);
+  const [path, anchor] = record.url.split('#');
+  const highlight: SearchHit['_highlightResult'] = { hierarchy: {} };
+  const snippet: SearchHit['_snippetResult'] = { hierarchy: {} };
+  for (const level of LEVELS) {
+    const text = record.hierarchy[level];
+    if (text === null) continue;
+    const ranges = matchRanges(text, terms);
+    highlight.hierarchy[level] = highlightResult(text, ranges, queryTerms, tags);
+    const length = snippets.get(`hierarchy.${level}`);
+    if (length) snippet.hierarchy[level] = snippetResult(text, ranges, length, tags);
+  }
+  let type = record.type;
+  if (record.content !== null) {
+    const ranges = matchRanges(record.content, terms);
+    highlight.content = highlightResult(record.content, ranges, queryTerms, tags);
+    snippet.content = snippetResult(record.content, ranges, snippets.get('content') ?? 10, tags);
+    // A section found by its heading alone shows as that heading, not as an unrelated piece of its text.
+    if (type === 'content' && !ranges.length && terms.length) type = deepestLevel(record.hierarchy);
+  }
+  return { ...record, type, url_without_anchor: path, anchor: anchor ?? null, _highlightResult: highlight, _snippetResult: snippet };
+}
+
+/**
+ * Where `terms` occur in `text`, merged, sorted `[start, end)` ranges. Latin terms match at a word start (or
+ * a camelCase or dotted part's start); CJK terms anywhere.
+ */
+export function matchRanges(text: string, terms: string[]): [number, number][] {
+  if (!terms.length || !text) return [];
+  const lower = text.toLowerCase();
+  const sameLength = lower.length === text.length;
+  const ranges: [number, number][] = [];
+  for (const term of terms) {
+    if (!term) continue;
+    for (let i = lower.indexOf(term); i !== -1; i = lower.indexOf(term, i + term.length)) {
+      if (!sameLength) break;
+      if (isCjk(term) || isWordStart(text, i)) ranges.push([i, i + term.length]);
+    }
+  }
+  ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const merged: [number, number][] = [];
+  for (const r of ranges) {
+    const last = merged[merged.length - 1];
+    if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+    else merged.push([r[0], r[1]]);
+  }
+  return merged;
+}
+
+function isWordStart(text: string, i: number): boolean {
+  if (i === 0) return true;
+  const prev = text[i - 1];
+  if (!/[\p{L}\p{N}]/u.test(prev)) return true;
+  return /[a-z\d]/.test(prev) && /[A-Z]/.test(text[i]);
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** HTML-escapes `text`. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+}
+
+/** Escaped `text[from, to)` with `ranges` wrapped in the tags (ranges are clipped to the slice). */
+function markUp(text: string, ranges: [number, number][], tags: Tags, from = 0, to = text.length): string {
+  let out = '';
+  let at = from;
+  for (const [s, e] of ranges) {
+    const start = Math.max(s, from);
+    const end = Math.min(e, to);
+    if (end <= start) continue;
+    out += escapeHtml(text.slice(at, start)) + tags.pre + escapeHtml(text.slice(start, end)) + tags.post;
+    at = end;
+  }
+  return out + escapeHtml(text.slice(at, to));
+}
+
+function matchLevelOf(text: string, ranges: [number, number][], queryTerms: string[]): { level: HighlightResult['matchLevel']; words: string[] } {
+  if (!ranges.length) return { level: 'none', words: [] };
+  const lower = text.toLowerCase();
+  const words = queryTerms.filter((q) => lower.includes(q));
+  return { level: words.length >= queryTerms.length ? 'full' : 'partial', words: words.length ? words : queryTerms.slice(0, 1) };
+}
+
+function highlightResult(text: string, ranges: [number, number][], queryTerms: string[], tags: Tags): HighlightResult {
+  const { level, words } = matchLevelOf(text, ranges, queryTerms);
+  const covered = ranges.reduce((n, [s, e]) => n + e - s, 0);
+  return { value: markUp(text, ranges, tags), matchLevel: level, matchedWords: words, fullyHighlighted: covered >= text.trim().length };
+}
+
+/**
+ * A window of `length` words around the first match (a third of the window before it), with the ellipsis
+ * where text was cut. CJK words are counted as the segmenter cuts them.
+ */
+function snippetResult(text: string, ranges: [number, number][], length: number, tags: Tags): SnippetResult {
+  // A lone CJK character counts as half a word (ICU often cuts Chinese into characters).
+  const words: { index: number; segment: string }[] = [];
+  for (const w of segmentWords(text)) {
+    if (!w.isWordLike) continue;
+    const last = words[words.length - 1];
+    if (w.segment.length === 1 && isCjk(w.segment) && last && last.segment.length === 1 && isCjk(last.segment) && last.index + 1 === w.index) {
+      words[words.length - 1] = { index: last.index, segment: last.segment + w.segment };
+    } else words.push({ index: w.index, segment: w.segment });
+  }
+  const level: SnippetResult['matchLevel'] = ranges.length ? 'full' : 'none';
+  if (words.length <= length) return { value: markUp(text, ranges, tags), matchLevel: level };
+  const first = ranges.length ? Math.max(0, words.findIndex((w) => w.index + w.segment.length > ranges[0][0])) : 0;
+  let start = Math.max(0, first - Math.floor(length / 3));
+  start = Math.min(start, words.length - length);
+  const end = start + length - 1;
+  const from = start === 0 ? 0 : words[start].index;
+  const to = end >= words.length - 1 ? text.length : words[end].index + words[end].segment.length;
+  const value = (from > 0 ? tags.ellipsis : '') + markUp(text, ranges, tags, from, to).trim() + (to < text.length ? tags.ellipsis : '');
+  return { value, matchLevel: level };
+}

@@ -1,0 +1,45 @@
+import { useEffect, type RefObject } from 'react';
+
+/** What `useSearchKeyboard` needs. */
+export interface SearchKeyboardOptions {
+  isOpen: boolean;
+  onOpen: () => void;
+  onClose: () => void;
+  /** A letter or digit typed while the search button has focus: opens with that character as the query. */
+  onInput: (event: KeyboardEvent) => void;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+}
+
+function isEditingContent(event: KeyboardEvent): boolean {
+  const target = event.target as HTMLElement | null;
+  const tag = target?.tagName;
+  return Boolean(target?.isContentEditable) || tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA';
+}
+
+/**
+ * The dialog's keys, as DocSearch's `useDocSearchKeyboardEvents` (3.9) defines them: Ctrl/Cmd+K toggles,
+ * `/` opens when no text field has focus, Escape closes, a letter or digit typed on the focused button
+ * opens with it as the query. Kept here, not imported: importing DocSearch's hook pulls 7 KB gzip of its
+ * bundle into every page, while the dialog itself loads on first use.
+ */
+export function useSearchKeyboard({ isOpen, onOpen, onClose, onInput, buttonRef }: SearchKeyboardOptions): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (
+        (event.key === 'Escape' && isOpen) ||
+        (event.key?.toLowerCase() === 'k' && (event.metaKey || event.ctrlKey)) ||
+        (!isEditingContent(event) && event.key === '/' && !isOpen)
+      ) {
+        event.preventDefault();
+        if (isOpen) onClose();
+        else if (!document.body.classList.contains('DocSearch--active')) onOpen();
+        return;
+      }
+      if (buttonRef.current && buttonRef.current === document.activeElement && !isOpen && /^[a-zA-Z0-9]$/.test(event.key) && !event.metaKey && !event.ctrlKey && !event.altKey) {
+        onInput(event);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [isOpen, onOpen, onClose, onInput, buttonRef]);
+}
