@@ -84,7 +84,7 @@ describe('defaults of an empty config', () => {
     expect(config.themeConfig.hideNavbar).toBe('auto');
     expect(config.themeConfig.enableAppearanceAnimation).toBe(false);
     expect(config.themeConfig.socialLinks).toEqual([]);
-    expect(config.search).toEqual({ provider: 'local' });
+    expect(config.search).toEqual({ provider: 'local', insights: false });
     expect(config.title).toBe('docgen');
     expect(config.description).toBe('');
     expect(config.locales).toEqual([]);

@@ -101,9 +101,26 @@ describe('ranking', () => {
     expect(order.filter((u, i) => u !== order[i - 1])).toEqual(pages(hits));
   });
 
-  it('requires every query word (AND)', () => {
+  it('requires every query word (AND) while some record holds them all', () => {
     expect(pages(en.search({ query: 'github pages' }).hits)).toEqual(['/guide/deploy']);
-    expect(en.search({ query: 'github netlify' }).hits).toEqual([]);
+    expect(en.search({ query: 'github pages' }).hits.map((h) => h.anchor)).toEqual([null, 'github-pages']);
+  });
+
+  it('falls back to the records holding most of the words when none holds them all', () => {
+    // No record holds both: the hits are the records of either word, not an empty list.
+    const { hits } = en.search({ query: 'github netlify' });
+    expect(hits.map((h) => h.url)).toEqual(expect.arrayContaining(['/guide/deploy#github-pages', '/guide/deploy#netlify']));
+    // A word no record holds is dropped.
+    expect(pages(en.search({ query: 'deploy xylophone' }).hits)[0]).toBe('/guide/deploy');
+    expect(en.search({ query: 'xylophone' }).hits).toEqual([]);
+  });
+
+  it('drops question words and keeps a stop word being typed as a prefix', () => {
+    expect(pages(en.search({ query: 'how do I deploy' }).hits)[0]).toBe('/guide/deploy');
+    expect(pages(zh.search({ query: '如何部署' }).hits)).toEqual(['/zh/guide/deploy']);
+    // `in` is a stop word, but the user may be typing `india`.
+    expect(pages(en.search({ query: 'in' }).hits)).toEqual(['/guide/long']);
+    expect(en.search({ query: 'in ' }).hits).toEqual([]);
   });
 });
 
@@ -119,6 +136,11 @@ describe('matching', () => {
     expect(pages(en.search({ query: 'confgure' }).hits)).toEqual(['/guide/deploy']);
     expect(pages(en.search({ query: 'dploy' }).hits)[0]).toBe('/guide/deploy');
     expect(pages(en.search({ query: 'configuraton' }).hits)[0]).toBe('/guide/configuration');
+  });
+
+  it('finds a word with two letters swapped', () => {
+    expect(pages(en.search({ query: 'dpeloy' }).hits)[0]).toBe('/guide/deploy');
+    expect(pages(en.search({ query: 'confiugration' }).hits)[0]).toBe('/guide/configuration');
   });
 
   it('does not allow typos in short words', () => {
@@ -149,6 +171,9 @@ describe('matching', () => {
   it('finds Chinese words typed without spaces between them', () => {
     expect(pages(zh.search({ query: '站点配置' }).hits)).toEqual(['/zh/guide/configuration']);
     expect(pages(zh.search({ query: '目录结构' }).hits)).toEqual(['/zh/guide/sidebar']);
+    expect(pages(zh.search({ query: '配置文件' }).hits)).toEqual(['/zh/guide/configuration']);
+    // The page says 站点的配置文件: the query's bigram 点配 is on no page and does not sink the query.
+    expect(pages(zh.search({ query: '站点配置文件' }).hits)).toEqual(['/zh/guide/configuration']);
   });
 
   it('finds a mixed Chinese and English query, with or without a space', () => {
@@ -158,12 +183,12 @@ describe('matching', () => {
     expect(pages(zh.search({ query: '部署 github' }).hits)).toEqual(['/zh/guide/deploy']);
   });
 
-  it('splits a CJK word the index lacks into words it holds', () => {
+  it('finds a CJK word the index lacks by its bigrams', () => {
     const ko = engineOf([record('/ko/a', '소개', '한국어 문서 를 작성합니다', { lang: 'ko' }), record('/ko/b', '설정', '문서 설정', { lang: 'ko' })], 'ko');
     const { hits } = ko.search({ query: '한국어문서' });
     expect(pages(hits)).toEqual(['/ko/a']);
     expect(hits[0]._highlightResult.content?.value).toBe('<mark>한국어</mark> <mark>문서</mark> 를 작성합니다');
-    // All pieces must match.
+    // Too few of its bigrams match.
     expect(ko.search({ query: '한국어설정' }).hits).toEqual([]);
   });
 

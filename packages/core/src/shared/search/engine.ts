@@ -5,7 +5,7 @@
  * renders Algolia's. The same code runs in Node (build, tests, benchmark) and in the browser.
  */
 import MiniSearch, { type Options, type Query, type SearchResult } from 'minisearch';
-import { isCjk, segmentWords, tokenize } from './tokenize.js';
+import { isCjk, parseQuery, segmentWords, tokenize, type QueryPlan, type QueryUnit } from './tokenize.js';
 import type {
   HighlightResult,
   SearchHierarchy,
@@ -21,8 +21,8 @@ import type {
 const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 /** A page shows its own record plus at most this many of its sections, so one page cannot fill a group. */
 const SECTIONS_PER_PAGE = 3;
-/** Greedy split of an unknown CJK term: longest known piece first, up to this many characters. */
-const MAX_PIECE = 6;
+/** Weight of an index term one transposition away from a query word, as of a typo. */
+const TRANSPOSITION_WEIGHT = 0.3;
 
 interface IndexedDocument {
   id: number;
@@ -45,14 +45,13 @@ const MINISEARCH_OPTIONS: Options<IndexedDocument> = {
   },
 };
 
-/** The search options of every query: title over text, prefix everywhere, typos in longer Latin words. */
-const SEARCH_OPTIONS = {
-  boost: { title: 4, parents: 1.2, content: 1 },
-  prefix: (term: string) => isCjk(term) || term.length >= 2,
-  fuzzy: (term: string) => (isCjk(term) || term.length < 4 ? false : term.length >= 8 ? 2 : 1),
-  weights: { fuzzy: 0.3, prefix: 0.6 },
-  combineWith: 'AND' as const,
-};
+/**
+ * Typos allowed in a Latin query word: none below 4 characters, 1 up to 7, 2 from 8 (Algolia's
+ * `minWordSizefor1Typo` and `minWordSizefor2Typos` defaults). CJK bigrams match exactly.
+ */
+function typos(term: string): number | false {
+  return isCjk(term) || term.length < 4 ? false : term.length >= 8 ? 2 : 1;
+}
 
 /** The deepest heading level a record has, e.g. `lvl3`. */
 function deepestLevel(h: SearchHierarchy): (typeof LEVELS)[number] {
@@ -197,21 +196,72 @@ export function loadSearchIndex(data: SerializedSearchIndex): LocalSearchEngine 
 }
 
 /**
- * A CJK query term the index does not hold (another segmenter cut it differently): cut it into pieces the
- * index holds, longest first, all of which must match.
+ * Index terms one transposition of adjacent letters away from `word` (`nabvar` → `navbar`): Levenshtein
+ * distance counts a transposition as two edits, more than a 4–7 letter word is allowed.
  */
-function expandTerm(term: string, vocabulary: Set<string>): Query {
-  if (!isCjk(term) || vocabulary.has(term) || term.length <= 2) return term;
-  const pieces: string[] = [];
-  for (let i = 0; i < term.length; ) {
-    let len = Math.min(MAX_PIECE, term.length - i);
-    while (len > 1 && !vocabulary.has(term.slice(i, i + len))) len--;
-    // An unknown character: the bigram from here may still be the prefix of a known term.
-    if (len === 1 && !vocabulary.has(term[i]) && i + 1 < term.length) len = 2;
-    pieces.push(term.slice(i, i + len));
-    i += len;
+function transpositions(word: string, vocabulary: Set<string>): string[] {
+  if (word.length < 4 || isCjk(word)) return [];
+  const out: string[] = [];
+  for (let i = 0; i + 1 < word.length; i++) {
+    if (word[i] === word[i + 1]) continue;
+    const swapped = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+    if (vocabulary.has(swapped)) out.push(swapped);
   }
-  return { combineWith: 'AND', queries: pieces };
+  return out;
+}
+
+/** The query terms that can satisfy `unit`. */
+function unitTerms(unit: QueryUnit, variants: Map<QueryUnit, string[]>): string[] {
+  return unit.kind === 'latin' ? [unit.whole, ...unit.parts, ...(variants.get(unit) ?? [])] : unit.parts;
+}
+
+/** Whether a record whose matched query terms are `matched` satisfies `unit`. */
+function satisfies(unit: QueryUnit, matched: Set<string>, variants: Map<QueryUnit, string[]>): boolean {
+  if (unit.kind === 'cjk') return unit.parts.filter((p) => matched.has(p)).length >= unit.need;
+  if (matched.has(unit.whole)) return true;
+  if (unit.parts.length && unit.parts.every((p) => matched.has(p))) return true;
+  return (variants.get(unit) ?? []).some((v) => matched.has(v));
+}
+
+/**
+ * Runs the plan as one OR query, then keeps the records that satisfy every unit; when no record does, those
+ * that satisfy the most units (as Algolia's `removeWordsIfNoResults`), so a stray word does not empty the
+ * list. MiniSearch multiplies a record's score by the number of query terms it matched.
+ */
+function matchPlan(mini: MiniSearch<IndexedDocument>, vocabulary: Set<string>, plan: QueryPlan): SearchResult[] {
+  const variants = new Map<QueryUnit, string[]>();
+  for (const unit of plan.units) if (unit.kind === 'latin') variants.set(unit, transpositions(unit.whole, vocabulary));
+  const prefixTerms = new Set<string>();
+  const weak = new Set<string>();
+  const terms = new Set<string>();
+  for (const unit of plan.units) {
+    for (const term of unitTerms(unit, variants)) terms.add(term);
+    if (unit.prefix) {
+      prefixTerms.add(unit.whole);
+      if (unit.parts.length) prefixTerms.add(unit.parts[unit.parts.length - 1]);
+    }
+    for (const v of variants.get(unit) ?? []) weak.add(v);
+  }
+  for (const term of plan.bonus) terms.add(term);
+  const results = mini.search(
+    { combineWith: 'OR', queries: [...terms] },
+    {
+      boost: { title: 4, parents: 1.2, content: 1 },
+      prefix: (term) => prefixTerms.has(term),
+      fuzzy: (term) => (weak.has(term) ? false : typos(term)),
+      boostTerm: (term) => (weak.has(term) ? TRANSPOSITION_WEIGHT : 1),
+      weights: { fuzzy: 0.3, prefix: 0.6 },
+    },
+  );
+  let best = 0;
+  const scored = results.map((r) => {
+    const matched = new Set(r.queryTerms);
+    const count = plan.units.filter((u) => satisfies(u, matched, variants)).length;
+    best = Math.max(best, count);
+    return { r, count };
+  });
+  if (!best) return [];
+  return scored.filter((s) => s.count === best).map((s) => s.r);
 }
 
 function matchesFilters(record: SearchRecord, filters: SearchParams['facetFilters']): boolean {
@@ -229,7 +279,8 @@ function matchesFilters(record: SearchRecord, filters: SearchParams['facetFilter
 function runSearch(mini: MiniSearch<IndexedDocument>, vocabulary: Set<string>, records: SearchRecord[], params: SearchParams): SearchResponse {
   const started = Date.now();
   const hitsPerPage = params.hitsPerPage ?? 20;
-  const queryTerms = [...new Set(tokenize(params.query ?? ''))];
+  const plan = parseQuery(params.query ?? '');
+  const queryTerms = [...new Set(plan.units.flatMap((u) => (u.kind === 'latin' ? [u.whole] : u.parts)))];
   const empty: SearchResponse = {
     hits: [],
     nbHits: 0,
@@ -243,9 +294,7 @@ function runSearch(mini: MiniSearch<IndexedDocument>, vocabulary: Set<string>, r
   };
   if (!queryTerms.length) return empty;
 
-  const results = mini
-    .search({ combineWith: 'AND', queries: queryTerms.map((t) => expandTerm(t, vocabulary)) }, SEARCH_OPTIONS)
-    .filter((r) => matchesFilters(records[r.id as number], params.facetFilters));
+  const results = matchPlan(mini, vocabulary, plan).filter((r) => matchesFilters(records[r.id as number], params.facetFilters));
 
   // Pages in the order of their best hit; under each, the page's own record, then its best sections.
   const byPage = new Map<string, { page?: SearchResult; sections: SearchResult[] }>();
@@ -276,10 +325,10 @@ function runSearch(mini: MiniSearch<IndexedDocument>, vocabulary: Set<string>, r
   for (const [key, entry] of byPage) {
     if (hits.length >= hitsPerPage) break;
     const pageId = entry.page ? (entry.page.id as number) : pageRecordOf.get(key);
-    if (pageId !== undefined) hits.push(toHit(records[pageId], entry.page?.terms ?? [], queryTerms, snippetLengths, tags));
+    if (pageId !== undefined) hits.push(toHit(records[pageId], entry.page ? marked(entry.page) : [], queryTerms, snippetLengths, tags));
     for (const section of entry.sections) {
       if (hits.length >= hitsPerPage) break;
-      hits.push(toHit(records[section.id as number], section.terms, queryTerms, snippetLengths, tags));
+      hits.push(toHit(records[section.id as number], marked(section), queryTerms, snippetLengths, tags));
     }
   }
   return {
@@ -289,6 +338,14 @@ function runSearch(mini: MiniSearch<IndexedDocument>, vocabulary: Set<string>, r
     nbPages: Math.ceil(results.length / hitsPerPage),
     processingTimeMS: Date.now() - started,
   };
+}
+
+/**
+ * The terms to highlight in a hit: the Latin index terms it matched (a prefix or typo match marks the whole
+ * word), and the CJK query bigrams it matched (an index term may run past what was typed).
+ */
+function marked(result: SearchResult): string[] {
+  return [...result.terms.filter((t) => !isCjk(t)), ...result.queryTerms.filter((t) => isCjk(t))];
 }
 
 function parseSnippetLengths(list: string[] | undefined): Map<string, number> {
@@ -393,8 +450,8 @@ function matchLevelOf(text: string, ranges: [number, number][], queryTerms: stri
 
 function highlightResult(text: string, ranges: [number, number][], queryTerms: string[], tags: Tags): HighlightResult {
   const { level, words } = matchLevelOf(text, ranges, queryTerms);
-  const covered = ranges.reduce((n, [s, e]) => n + e - s, 0);
-  return { value: markUp(text, ranges, tags), matchLevel: level, matchedWords: words, fullyHighlighted: covered >= text.trim().length };
+  const covered = ranges.reduce((n, [s, e]) => n + text.slice(s, e).replace(/\s/g, '').length, 0);
+  return { value: markUp(text, ranges, tags), matchLevel: level, matchedWords: words, fullyHighlighted: covered >= text.replace(/\s/g, '').length };
 }
 
 /**

@@ -1,7 +1,6 @@
 /**
  * Tokenisation of mixed Chinese/English text: the exact terms the index and the queries are cut into.
- * Chinese runs that the segmenter cut into single characters become overlapping bigrams, so the lists
- * below hold whichever way a segmenter cuts them (the point of the bigrams).
+ * CJK runs become overlapping bigrams, so the lists below hold whichever way a segmenter cuts them.
  */
 import { describe, expect, it } from 'vitest';
 import { isCjk, segmentWords, tokenize } from './tokenize.js';
@@ -10,8 +9,10 @@ describe('tokenize', () => {
   const cases: [string, string[]][] = [
     // Latin words lowercased; CJK word whole.
     ['React 组件', ['react', '组件']],
-    // A dotted file name: the whole word and its parts.
-    ['使用 docgen.config.ts 配置站点', ['使用', 'docgen.config.ts', 'docgen', 'config', 'ts', '配置', '站点']],
+    // A dotted file name: the whole word, its parts and its tail from the second part on.
+    ['使用 docgen.config.ts 配置站点', ['使用', 'docgen.config.ts', 'docgen', 'config', 'ts', 'config.ts', '配置', '置站', '站点']],
+    // A dotted camelCase word: the separator part whole, so `remarkPlugins` finds it.
+    ['markdown.remarkPlugins', ['markdown.remarkplugins', 'markdown', 'remarkplugins', 'remark', 'plugins']],
     // camelCase: the whole word and its parts.
     ['themeConfig', ['themeconfig', 'theme', 'config']],
     ['useI18n', ['usei18n', 'use', 'i18n']],
@@ -24,23 +25,23 @@ describe('tokenize', () => {
     // Full-width punctuation separates words and never joins characters across it into a bigram.
     ['组件，文档。配置！', ['组件', '文档', '配置']],
     ['「文档」', ['文档']],
-    ['搜索：本地索引', ['搜索', '本地', '索引']],
+    ['搜索：本地索引', ['搜索', '本地', '地索', '索引']],
     // Numbers are terms; a version number stays whole.
     ['version 2.0 and 404 pages', ['version', '2.0', '404', 'pages']],
-    // A run of single characters: its overlapping bigrams.
+    // A run of CJK text: its overlapping bigrams, however the segmenter cut it.
     ['文档站点', ['文档', '档站', '站点']],
     // No space between Latin and Chinese.
     ['React组件的 themeConfig', ['react', '组件', '件的', 'themeconfig', 'theme', 'config']],
     ['Markdown和MDX', ['markdown', 'mdx']],
-    // Chinese stop words dropped, alone or in a pair.
-    ['在 docgen 中使用 React 组件', ['docgen', '使用', 'react', '组件']],
+    // Chinese stop words dropped alone or in a pair of two; a bigram with one stop word stays.
+    ['在 docgen 中使用 React 组件', ['docgen', '中使', '使用', 'react', '组件']],
     ['的的', []],
     ['中', []],
-    // Japanese: kana words and the particle kept.
-    ['ドキュメントを書く', ['ドキュメント', 'を', '書く']],
-    ['オーバービュー ページ', ['オーバービュー', 'ページ']],
-    // Korean words whole.
-    ['한국어 문서', ['한국어', '문서']],
+    // Japanese: bigrams, then the segmenter's words of three or more characters whole.
+    ['ドキュメントを書く', ['ドキ', 'キュ', 'ュメ', 'メン', 'ント', 'トを', 'を書', '書く', 'ドキュメント']],
+    ['オーバービュー ページ', ['オー', 'ーバ', 'バー', 'ービ', 'ビュ', 'ュー', 'オーバービュー', 'ペー', 'ージ', 'ページ']],
+    // Korean: the same rule.
+    ['한국어 문서', ['한국', '국어', '한국어', '문서']],
     // Nothing to search.
     ['', []],
     ['   ', []],

@@ -51,14 +51,79 @@ export function segmentWords(text: string): { segment: string; index: number; is
   return out;
 }
 
+/** Separators inside a Latin word: dotted, dashed, snake_case, paths, scopes. */
+const SEPARATORS = /[._\-/:@'’]+/;
+const CAMEL = /(?<=[a-z\d])(?=[A-Z])/;
+
+/** The smallest parts of a compound Latin word (separators and camelCase), lowercased, each ≥ 2 characters. */
+function leafParts(word: string): string[] {
+  return word
+    .split(SEPARATORS)
+    .flatMap((p) => p.split(CAMEL))
+    .filter((p) => p.length > 1)
+    .map((p) => p.toLowerCase());
+}
+
+/**
+ * The index terms of one Latin word: the word, then for a compound its separator parts, camelCase parts and
+ * the tails that start at a separator part, so `config.ts` finds `docgen.config.ts` and `remarkPlugins`
+ * finds `markdown.remarkPlugins`.
+ */
+function latinTerms(word: string): string[] {
+  const out = [word.toLowerCase()];
+  const pieces: { text: string; at: number }[] = [];
+  for (const m of word.matchAll(/[^._\-/:@'’]+/g)) pieces.push({ text: m[0], at: m.index });
+  if (pieces.length > 1) {
+    for (const { text } of pieces) if (text.length > 1) out.push(text.toLowerCase());
+    for (const { at } of pieces.slice(1, -1)) out.push(word.slice(at).toLowerCase());
+  }
+  const leaves = leafParts(word);
+  if (leaves.length > 1) out.push(...leaves);
+  return [...new Set(out)];
+}
+
+/** Overlapping bigrams of a CJK run (a lone character is its own term), pairs of two stop words left out. */
+function bigrams(run: string): string[] {
+  const chars = [...run];
+  if (chars.length === 1) return [chars[0]];
+  const out: string[] = [];
+  for (let i = 0; i + 1 < chars.length; i++) {
+    if (!(STOP_WORDS.has(chars[i]) && STOP_WORDS.has(chars[i + 1]))) out.push(chars[i] + chars[i + 1]);
+  }
+  return out;
+}
+
+/** Words of a text in order: Latin words, and runs of adjacent CJK words with the longer words inside them. */
+function words(text: string): ({ kind: 'latin'; word: string } | { kind: 'cjk'; run: string; long: string[] })[] {
+  const out: ({ kind: 'latin'; word: string } | { kind: 'cjk'; run: string; long: string[] })[] = [];
+  let run: { kind: 'cjk'; run: string; long: string[] } | null = null;
+  let runEnd = -1;
+  for (const { segment, index, isWordLike } of segmentWords(text)) {
+    if (!isWordLike) {
+      run = null;
+      continue;
+    }
+    if (isCjk(segment)) {
+      if (!run || index !== runEnd) out.push((run = { kind: 'cjk', run: '', long: [] }));
+      run.run += segment;
+      runEnd = index + segment.length;
+      if ([...segment].length >= 3) run.long.push(segment);
+      continue;
+    }
+    run = null;
+    out.push({ kind: 'latin', word: segment });
+  }
+  return out;
+}
+
 /**
  * Splits text into lowercased index terms, in order, stop words left out. Used for the index (build time)
- * and for queries (browser), so both agree.
+ * and, through `parseQuery`, for queries (browser), so both agree.
  *
- * ICU's dictionary lacks many simplified-Chinese words (Node 20's ICU 78 cuts 组件 and 文档 into single
- * characters) and browsers ship other ICU versions: so a run of single CJK characters becomes its
- * overlapping bigrams (文|档|站|点 → 文档 档站 站点), which finds the same terms whichever way a segmenter
- * cut them. A lone character stays a term of its own.
+ * A run of CJK text becomes its overlapping bigrams (文档站点 → 文档 档站 站点): ICU's dictionary lacks many
+ * simplified-Chinese words (Node 20's ICU cuts 组件 and 文档 into single characters) and browsers ship other
+ * ICU versions, but bigrams are the same whichever way a segmenter cut the text. Words of three or more
+ * characters that the segmenter found are added whole, so a query that holds them ranks higher.
  * @example tokenize('React 组件的 themeConfig') // ['react', '组件', '件的', 'themeconfig', 'theme', 'config']
  */
 export function tokenize(text: string): string[] {
@@ -66,40 +131,71 @@ export function tokenize(text: string): string[] {
   const push = (term: string) => {
     if (!STOP_WORDS.has(term)) terms.push(term);
   };
-  let run = '';
-  let runEnd = -1;
-  const flush = () => {
-    if (run.length === 1) push(run);
-    for (let i = 0; i + 1 < run.length; i++) {
-      const bigram = run.slice(i, i + 2);
-      if (!(STOP_WORDS.has(bigram[0]) && STOP_WORDS.has(bigram[1]))) terms.push(bigram);
+  for (const w of words(text)) {
+    if (w.kind === 'latin') latinTerms(w.word).forEach(push);
+    else {
+      bigrams(w.run).forEach(push);
+      w.long.forEach(push);
     }
-    run = '';
-  };
-  for (const { segment, index, isWordLike } of segmentWords(text)) {
-    if (!isWordLike) {
-      if (run) flush();
-      continue;
-    }
-    if (isCjk(segment)) {
-      if ([...segment].length === 1 && (!run || index === runEnd)) {
-        run += segment;
-        runEnd = index + segment.length;
-        continue;
-      }
-      if (run) flush();
-      if ([...segment].length === 1) {
-        run = segment;
-        runEnd = index + segment.length;
-      } else push(segment.toLowerCase());
-      continue;
-    }
-    if (run) flush();
-    push(segment.toLowerCase());
-    // Parts of compound Latin words: dotted, dashed, snake_case, camelCase.
-    const parts = segment.split(/[._\-/:@'’]+|(?<=[a-z\d])(?=[A-Z])/).filter((p) => p.length > 1);
-    if (parts.length > 1) for (const part of parts) push(part.toLowerCase());
   }
-  if (run) flush();
   return terms;
+}
+
+/** English and Chinese words of a question that say nothing about the topic; dropped from queries. */
+const QUESTION_WORDS = new Set(['how', 'what', 'why', 'when', 'where', 'which', 'who', 'do', 'does', 'did', 'can', 'could', 'should', 'i', 'my', 'you', 'we']);
+const CJK_QUESTION_WORDS = /如何|怎么样|怎么|怎样|为什么|为何|什么|哪些|哪个|是否|能否|吗|呢|吧/g;
+
+/**
+ * One word of a query and what a record must hold to match it.
+ * - `latin`: the word itself, or every one of its `parts` (a compound's smallest parts); `variants` are
+ *   index terms one transposition away (`nabvar` → `navbar`), set by the engine.
+ * - `cjk`: at least `need` of its `parts` (the run's bigrams), so one bigram across a word boundary that no
+ *   page holds (上一页下一页 → 页下) cannot sink the query.
+ */
+export interface QueryUnit {
+  kind: 'latin' | 'cjk';
+  whole: string;
+  parts: string[];
+  need: number;
+  /** The last word of a query that does not end in a space: the user may still be typing it. */
+  prefix: boolean;
+}
+
+/** A parsed query: the units a record must match, and words that only add to a record's score. */
+export interface QueryPlan {
+  units: QueryUnit[];
+  bonus: string[];
+}
+
+/**
+ * Cuts a query into units with the same rules as `tokenize`. Stop words go, except the last word while it
+ * is being typed (`in` may become `install`); question words go (`how to deploy` → `deploy`, `如何部署` →
+ * `部署`) unless nothing else is left.
+ */
+export function parseQuery(query: string): QueryPlan {
+  const typing = !/\s$/.test(query);
+  const plan = (text: string, dropQuestions: boolean): QueryPlan => {
+    const list = words(dropQuestions ? text.replace(CJK_QUESTION_WORDS, ' ') : text);
+    const units: QueryUnit[] = [];
+    const bonus: string[] = [];
+    list.forEach((w, i) => {
+      const last = typing && i === list.length - 1;
+      if (w.kind === 'latin') {
+        const whole = w.word.toLowerCase();
+        if (dropQuestions && QUESTION_WORDS.has(whole)) return;
+        if (STOP_WORDS.has(whole) && !last) return;
+        const leaves = leafParts(w.word);
+        units.push({ kind: 'latin', whole, parts: leaves.length > 1 ? leaves : [], need: 0, prefix: last });
+        return;
+      }
+      const grams = [...new Set(bigrams(w.run))].filter((g) => !STOP_WORDS.has(g));
+      if (!grams.length) return;
+      const need = grams.length <= 2 ? grams.length : grams.length - Math.floor(grams.length / 3);
+      units.push({ kind: 'cjk', whole: w.run, parts: grams, need, prefix: last && grams.length === 1 && [...grams[0]].length === 1 });
+      bonus.push(...w.long.filter((l) => !grams.includes(l)));
+    });
+    return { units, bonus };
+  };
+  const wanted = plan(query, true);
+  return wanted.units.length ? wanted : plan(query, false);
 }

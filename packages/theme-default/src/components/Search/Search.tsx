@@ -60,7 +60,6 @@ export function Search() {
         ref={buttonRef}
         type="button"
         className="dg-search-button"
-        aria-label={t('search.buttonLabel')}
         aria-keyshortcuts="Control+K Meta+K /"
         onClick={onOpen}
         onMouseEnter={warm}
