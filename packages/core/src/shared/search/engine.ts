@@ -21,20 +21,29 @@ import type {
 const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 /** A page shows its own record plus at most this many of its sections, so one page cannot fill a group. */
 const SECTIONS_PER_PAGE = 3;
+/**
+ * Field weights. A page title outweighs a section heading, which outweighs the headings above a section
+ * and the text: the order of DocSearch's searchable attributes (lvl1, lvl2…, content), so a page named
+ * after the query comes before a page with a section of that name.
+ */
+const FIELD_BOOST = { title: 6, heading: 3, parents: 1.2, content: 1 };
+
 /** Weight of an index term one transposition away from a query word, as of a typo. */
 const TRANSPOSITION_WEIGHT = 0.3;
 
 interface IndexedDocument {
   id: number;
-  /** The record's own heading: the page title for a page record. */
+  /** The page title, in the page's own record only. */
   title: string;
+  /** A section's own heading. */
+  heading: string;
   /** Page title and the headings above this one. */
   parents: string;
   content: string;
 }
 
 const MINISEARCH_OPTIONS: Options<IndexedDocument> = {
-  fields: ['title', 'parents', 'content'],
+  fields: ['title', 'heading', 'parents', 'content'],
   storeFields: [],
   tokenize,
   // tokenize() already lowercases and drops stop words.
@@ -63,7 +72,8 @@ function toDocument(record: SearchRecord, id: number): IndexedDocument {
   const own = record.type === 'lvl1' ? 'lvl1' : deepestLevel(record.hierarchy);
   const ownIndex = LEVELS.indexOf(own);
   const parents = LEVELS.slice(1, ownIndex).map((l) => record.hierarchy[l]).filter(Boolean).join(' ');
-  return { id, title: record.hierarchy[own] ?? '', parents, content: record.content ?? '' };
+  const ownText = record.hierarchy[own] ?? '';
+  return { id, title: own === 'lvl1' ? ownText : '', heading: own === 'lvl1' ? '' : ownText, parents, content: record.content ?? '' };
 }
 
 /**
@@ -243,14 +253,17 @@ function matchPlan(mini: MiniSearch<IndexedDocument>, vocabulary: Set<string>, p
     for (const v of variants.get(unit) ?? []) weak.add(v);
   }
   for (const term of plan.bonus) terms.add(term);
+  const last = plan.units[plan.units.length - 1];
+  const complete = Boolean(last?.prefix && vocabulary.has(last.whole));
   const results = mini.search(
     { combineWith: 'OR', queries: [...terms] },
     {
-      boost: { title: 4, parents: 1.2, content: 1 },
+      boost: FIELD_BOOST,
       prefix: (term) => prefixTerms.has(term),
       fuzzy: (term) => (weak.has(term) ? false : typos(term)),
       boostTerm: (term) => (weak.has(term) ? TRANSPOSITION_WEIGHT : 1),
-      weights: { fuzzy: 0.3, prefix: 0.6 },
+      // A prefix that is a word of the index already is likely typed in full: its longer words count less.
+      weights: { fuzzy: 0.3, prefix: complete ? 0.1 : 0.6 },
     },
   );
   let best = 0;
