@@ -35,8 +35,8 @@ export interface AlgoliaRequest {
 
 /** Options of `startAlgoliaServer`. */
 export interface AlgoliaServerOptions {
-  /** Every locale's records, as `docgen build` writes them to `search.recordsFile`. */
-  records: SearchRecord[];
+  /** Every locale's records, as `docgen build` writes them to `search.recordsFile`; `load()` replaces them. @default [] */
+  records?: SearchRecord[];
   /** The one index this service holds; searches of another index get 404 as on Algolia. */
   indexName: string;
   /** @default 'ok' */
@@ -53,6 +53,11 @@ export interface AlgoliaServer {
   readonly log: AlgoliaRequest[];
   /** Number of search requests (POST …/queries) so far, whatever they were answered. */
   readonly queries: number;
+  /**
+   * Replaces the records searched (a site is built after its servers started, since their URLs are part
+   * of its config).
+   */
+  load(records: SearchRecord[]): void;
   /** Forgets the log and goes back to mode `ok`. */
   reset(): void;
   close(): Promise<void>;
@@ -75,9 +80,8 @@ const CORS_HEADERS = {
  * @throws (rejects) when 127.0.0.1 cannot be listened on.
  */
 export async function startAlgoliaServer(options: AlgoliaServerOptions): Promise<AlgoliaServer> {
-  const search = createMultiLocaleSearch(options.records);
   const log: AlgoliaRequest[] = [];
-  const state = { mode: options.mode ?? ('ok' as AlgoliaMode) };
+  const state = { mode: options.mode ?? ('ok' as AlgoliaMode), search: createMultiLocaleSearch(options.records ?? []) };
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -117,7 +121,7 @@ export async function startAlgoliaServer(options: AlgoliaServerOptions): Promise
       }
       const missing = entry.requests.find((r) => r.indexName !== options.indexName);
       if (missing) return send(404, { message: `Index ${String(missing.indexName)} does not exist`, status: 404 });
-      send(200, { results: entry.requests.map((r) => search(r)) });
+      send(200, { results: entry.requests.map((r) => state.search(r)) });
     });
   });
 
@@ -138,6 +142,9 @@ export async function startAlgoliaServer(options: AlgoliaServerOptions): Promise
     log,
     get queries() {
       return log.filter((r) => r.method === 'POST' && QUERIES_PATH.test(r.path)).length;
+    },
+    load(records) {
+      state.search = createMultiLocaleSearch(records);
     },
     reset() {
       log.length = 0;
