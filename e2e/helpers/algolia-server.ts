@@ -19,6 +19,9 @@ import {
 /** `ok` answers searches; `status:<code>` answers every search with that HTTP status and Algolia's error body. */
 export type AlgoliaMode = 'ok' | `status:${number}`;
 
+/** One search of a multi-query request, its parameters decoded; keys the engine ignores are kept. */
+export type AlgoliaSearch = SearchParams & { indexName?: string } & Record<string, unknown>;
+
 /** One request the server got. */
 export interface AlgoliaRequest {
   method: string;
@@ -27,8 +30,8 @@ export interface AlgoliaRequest {
   /** Credentials as sent, in the query string (browser client) or in headers (Node client). */
   appId: string | null;
   apiKey: string | null;
-  /** The searches of a multi-query request, parameters decoded (`params` strings are spread out). */
-  requests: (SearchParams & { indexName?: string })[];
+  /** The searches of a multi-query request (a `params` string is spread out). */
+  requests: AlgoliaSearch[];
   /** Status the server answered with. */
   status: number;
 }
@@ -176,7 +179,7 @@ export async function refusedPort(): Promise<number> {
 /** A search as a client may send it: v5 spreads the parameters, older clients send a `params` query string. */
 type RawRequest = Record<string, unknown> & { params?: string | Record<string, unknown> };
 
-function decodeRequest(raw: RawRequest): SearchParams & { indexName?: string } {
+function decodeRequest(raw: RawRequest): AlgoliaSearch {
   const { params, ...rest } = raw;
   let decoded: Record<string, unknown> = {};
   if (typeof params === 'string') {
@@ -184,7 +187,8 @@ function decodeRequest(raw: RawRequest): SearchParams & { indexName?: string } {
   } else if (params && typeof params === 'object') {
     decoded = params;
   }
-  return { ...decoded, ...rest } as SearchParams & { indexName?: string };
+  const merged = { ...decoded, ...rest };
+  return { ...merged, query: typeof merged.query === 'string' ? merged.query : '' } as AlgoliaSearch;
 }
 
 /** `params` values are strings; arrays, numbers and booleans come JSON-encoded (`facetFilters=["lang:zh"]`). */

@@ -18,7 +18,10 @@ const search = z
     /** Algolia search-only API key (public). */
     apiKey: z.string().min(1).optional(),
     indexName: z.string().min(1).optional(),
-    /** Extra Algolia search parameters (e.g. `facetFilters`); merged over docgen's per-locale language filter. */
+    /**
+     * Extra Algolia search parameters, sent with every query. A `facetFilters` here is added to docgen's
+     * per-locale `lang:<lang>` filter; any other key replaces DocSearch's value.
+     */
     searchParameters: z.record(z.string(), z.unknown()).optional(),
     /** Send Algolia Insights view and click events. @default false */
     insights: z.boolean().default(false),
@@ -26,7 +29,15 @@ const search = z
      * Hosts of an Algolia-compatible service (`https://search.example.com`), tried in order, instead of
      * Algolia's own; for a proxy or a self-hosted, API-compatible server.
      */
-    hosts: z.array(z.string().url()).min(1).optional(),
+    hosts: z
+      .array(
+        z
+          .string()
+          .url()
+          .refine((u) => /^https?:\/\/[^/?#]+\/?$/.test(u), 'must be an http(s) origin such as https://search.example.com, without a path'),
+      )
+      .min(1)
+      .optional(),
     /** Link under "No results": `{query}` is replaced by the query, URL-encoded. */
     missingResultsUrl: z.string().min(1).optional(),
     /** Also write every locale's records, as one JSON array, to this path (relative to the site root). */

@@ -42,8 +42,11 @@ interface IndexedDocument {
   content: string;
 }
 
+/** Indexed fields, most important first. */
+const FIELDS = ['title', 'heading', 'parents', 'content'] as const;
+
 const MINISEARCH_OPTIONS: Options<IndexedDocument> = {
-  fields: ['title', 'heading', 'parents', 'content'],
+  fields: [...FIELDS],
   storeFields: [],
   tokenize,
   // tokenize() already lowercases and drops stop words.
@@ -220,6 +223,13 @@ function transpositions(word: string, vocabulary: Set<string>): string[] {
   return out;
 }
 
+/** The most important field any query term matched in, as its position in `MINISEARCH_OPTIONS.fields`. */
+function bestField(result: SearchResult): number {
+  let best = FIELDS.length;
+  for (const fields of Object.values(result.match)) for (const f of fields) best = Math.min(best, FIELDS.indexOf(f as (typeof FIELDS)[number]));
+  return best;
+}
+
 /** The query terms that can satisfy `unit`. */
 function unitTerms(unit: QueryUnit, variants: Map<QueryUnit, string[]>): string[] {
   return unit.kind === 'latin' ? [unit.whole, ...unit.parts, ...(variants.get(unit) ?? [])] : unit.parts;
@@ -253,8 +263,6 @@ function matchPlan(mini: MiniSearch<IndexedDocument>, vocabulary: Set<string>, p
     for (const v of variants.get(unit) ?? []) weak.add(v);
   }
   for (const term of plan.bonus) terms.add(term);
-  const last = plan.units[plan.units.length - 1];
-  const complete = Boolean(last?.prefix && vocabulary.has(last.whole));
   const results = mini.search(
     { combineWith: 'OR', queries: [...terms] },
     {
@@ -262,8 +270,7 @@ function matchPlan(mini: MiniSearch<IndexedDocument>, vocabulary: Set<string>, p
       prefix: (term) => prefixTerms.has(term),
       fuzzy: (term) => (weak.has(term) ? false : typos(term)),
       boostTerm: (term) => (weak.has(term) ? TRANSPOSITION_WEIGHT : 1),
-      // A prefix that is a word of the index already is likely typed in full: its longer words count less.
-      weights: { fuzzy: 0.3, prefix: complete ? 0.1 : 0.6 },
+      weights: { fuzzy: 0.3, prefix: 0.6 },
     },
   );
   let best = 0;
@@ -274,7 +281,12 @@ function matchPlan(mini: MiniSearch<IndexedDocument>, vocabulary: Set<string>, p
     return { r, count };
   });
   if (!best) return [];
-  return scored.filter((s) => s.count === best).map((s) => s.r);
+  // Algolia's order of criteria: matched words, then the best attribute a word matched in, then relevance.
+  return scored
+    .filter((s) => s.count === best)
+    .map(({ r }) => ({ r, attribute: bestField(r) }))
+    .sort((a, b) => a.attribute - b.attribute || b.r.score - a.r.score)
+    .map((s) => s.r);
 }
 
 function matchesFilters(record: SearchRecord, filters: SearchParams['facetFilters']): boolean {

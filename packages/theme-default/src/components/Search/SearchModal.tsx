@@ -34,6 +34,19 @@ function addStyles() {
   document.head.append(style);
 }
 
+/**
+ * The search parameters sent to Algolia: the user's, with `lang:<lang>` added to their `facetFilters` on a
+ * site of several locales (records of all locales share one index).
+ */
+function algoliaParameters(user: Record<string, unknown> | undefined, lang: string | null): Record<string, unknown> {
+  const params = { ...user };
+  if (lang) {
+    const own = params.facetFilters;
+    params.facetFilters = [`lang:${lang}`, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
+  }
+  return params;
+}
+
 /** `https://host:port` strings of `search.hosts` as algoliasearch hosts, tried in the order given. */
 function toHosts(urls: string[]) {
   return urls.map((u) => {
@@ -47,6 +60,22 @@ function toHosts(urls: string[]) {
   });
 }
 
+/**
+ * The client with every failed search rethrown as a `RetryError`, the one error for which DocSearch shows
+ * its error screen: algoliasearch names only "all hosts unreachable" so; a 4xx (bad key, missing index)
+ * is an `ApiError` and would read as "No results".
+ */
+function reportFailures(client: DocSearchTransformClient): DocSearchTransformClient {
+  const search = client.search.bind(client);
+  client.search = ((...args: Parameters<typeof search>) =>
+    search(...args).catch((cause: unknown) => {
+      const error = new Error(cause instanceof Error ? cause.message : String(cause), { cause });
+      error.name = 'RetryError';
+      throw error;
+    })) as typeof client.search;
+  return client;
+}
+
 /** The dialog, rendered into `document.body`. */
 export function SearchModal({ settings, lang, indexUrl, initialQuery, onClose }: SearchModalProps) {
   addStyles();
@@ -57,13 +86,10 @@ export function SearchModal({ settings, lang, indexUrl, initialQuery, onClose }:
 
   const transformSearchClient = useMemo(() => {
     if (local) return () => createLocalSearchClient(indexUrl ?? '') as unknown as DocSearchTransformClient;
-    if (!settings.hosts) return (client: DocSearchTransformClient) => client;
     // Same client, other hosts: algoliasearch's retry strategy and timeouts still apply.
-    return () => {
-      const custom = liteClient(settings.appId!, settings.apiKey!, { hosts: toHosts(settings.hosts!) });
-      custom.addAlgoliaAgent('docgen');
-      return custom as unknown as DocSearchTransformClient;
-    };
+    const withHosts = (client: DocSearchTransformClient) =>
+      settings.hosts ? (liteClient(settings.appId!, settings.apiKey!, { hosts: toHosts(settings.hosts) }) as unknown as DocSearchTransformClient) : client;
+    return (client: DocSearchTransformClient) => reportFailures(withHosts(client));
   }, [local, indexUrl, settings]);
 
   const navigator = useMemo<DocSearchModalProps['navigator']>(
@@ -85,15 +111,14 @@ export function SearchModal({ settings, lang, indexUrl, initialQuery, onClose }:
         window.open(itemUrl, '_blank', 'noopener')?.focus();
       },
       navigateNewWindow({ itemUrl }) {
-        window.open(itemUrl, '_blank', 'noopener');
+        // `popup` asks for a window of its own rather than a tab (HTML's window.open features).
+        window.open(itemUrl, '_blank', 'noopener,popup');
       },
     }),
     [navigate, site.base],
   );
 
-  const searchParameters = local
-    ? undefined
-    : { ...(site.locales.length > 1 ? { facetFilters: [`lang:${lang}`] } : {}), ...settings.searchParameters };
+  const searchParameters = local ? undefined : algoliaParameters(settings.searchParameters, site.locales.length > 1 ? lang : null);
   const missing = settings.missingResultsUrl;
 
   return createPortal(
@@ -109,7 +134,7 @@ export function SearchModal({ settings, lang, indexUrl, initialQuery, onClose }:
         navigator={navigator}
         transformSearchClient={transformSearchClient}
         searchParameters={searchParameters}
-        insights={settings.insights}
+        insights={!local && settings.insights}
         getMissingResultsUrl={missing ? ({ query }) => missing.replace(/\{query\}/g, encodeURIComponent(query)) : undefined}
         translations={{
           searchBox: {
