@@ -225,7 +225,7 @@ function transpositions(word: string, vocabulary: Set<string>): string[] {
 
 /** The most important field any query term matched in, as its position in `MINISEARCH_OPTIONS.fields`. */
 function bestField(result: SearchResult): number {
-  let best = FIELDS.length;
+  let best: number = FIELDS.length;
   for (const fields of Object.values(result.match)) for (const f of fields) best = Math.min(best, FIELDS.indexOf(f as (typeof FIELDS)[number]));
   return best;
 }
