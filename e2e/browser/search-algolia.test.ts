@@ -187,7 +187,7 @@ describe('Algolia search through search.hosts', () => {
     await page.close();
   });
 
-  it('d: does not retry a 403 (invalid API key) on the next host, and shows "No results" as DocSearch 3.9 does', async () => {
+  it('d: does not retry a 403 (invalid API key) on the next host, and shows the error screen', async () => {
     hostB.mode = 'status:403';
     const dialog = await openSearch('/guide/hosts');
     const { page, attempts } = dialog;
@@ -195,10 +195,10 @@ describe('Algolia search through search.hosts', () => {
     expect(attempts()).toEqual({ A: 1, B: 1, C: 0 });
     expect(hostB.log.map((r) => r.status)).toEqual([403]);
     expect(hostC.queries).toBe(0);
-    // DocSearch sets its error status for a RetryError only; the client's ApiError leaves the dialog on
-    // its "No results" screen, and the rejection goes unhandled.
-    expect(screen).toBe('no-results');
-    expect(await page.locator('.DocSearch-NoResults .DocSearch-Title').textContent()).toBe('No results for "fallback"');
+    // The client's ApiError is passed on as a RetryError (SearchModal's reportFailures): the reader sees
+    // that the search failed, not a misleading "No results".
+    expect(screen).toBe('error');
+    expect(await page.locator('.DocSearch-ErrorScreen .DocSearch-Title').textContent()).toBe('Unable to fetch results');
     expect(browser.problems.filter((p) => p.startsWith('uncaught'))).toEqual([expect.stringContaining('Invalid Application-ID or API key')]);
     await page.close();
   });

@@ -278,12 +278,12 @@ describe.each<ServerKind>(['preview', 'dev'])('search dialog on the website (%s)
     await page.locator('.dg-search-button').click();
     const recent = page.locator('.DocSearch-Hits', { has: page.locator('.DocSearch-Hit-source', { hasText: 'Recent' }) });
     await recent.waitFor();
-    expect(await recent.locator('.DocSearch-Hit-title').allTextContents()).toEqual(['Deploy']);
+    expect(await recent.locator('.DocSearch-Hit-title').allTextContents()).toEqual(['Deployment']);
     await recent.locator('button[title="Save this search"]').click();
     const favorite = page.locator('.DocSearch-Hits', { has: page.locator('.DocSearch-Hit-source', { hasText: 'Favorite' }) });
     await favorite.waitFor();
     await expect.poll(() => recent.count()).toBe(0);
-    expect(await favorite.locator('.DocSearch-Hit-title').allTextContents()).toEqual(['Deploy']);
+    expect(await favorite.locator('.DocSearch-Hit-title').allTextContents()).toEqual(['Deployment']);
     await favorite.locator('button[title="Remove this search from favorites"]').click();
     await page.locator('.DocSearch-StartScreen', { hasText: 'No recent searches' }).waitFor();
 

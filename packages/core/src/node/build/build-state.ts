@@ -22,7 +22,8 @@ export function buildKey(config: ResolvedConfig, options: unknown, version: stri
   hash.update(version);
   hash.update(JSON.stringify(config));
   hash.update(JSON.stringify(options ?? null));
-  const skip = new Set([config.outDir, path.join(config.root, 'node_modules')]);
+  // The build's own outputs under the root: hashing them would make every build differ from the last.
+  const skip = new Set([config.outDir, path.join(config.root, 'node_modules'), ...buildOutputs(config)]);
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const abs = path.join(dir, entry.name);
@@ -38,8 +39,18 @@ export function buildKey(config: ResolvedConfig, options: unknown, version: stri
   return hash.digest('hex');
 }
 
-/** True when the stored state has the same key, every bundle input is unchanged and the output exists. */
-export function isUpToDate(stateFile: string, key: string, outDir: string): boolean {
+/** Files a build writes outside its output folder (absolute paths): the search records file. */
+export function buildOutputs(config: ResolvedConfig): string[] {
+  return config.search && config.search.recordsFile ? [path.resolve(config.root, config.search.recordsFile)] : [];
+}
+
+/**
+ * True when the stored state has the same key, every bundle input is unchanged and the output exists,
+ * including the files of `buildOutputs`.
+ */
+export function isUpToDate(stateFile: string, key: string, config: ResolvedConfig): boolean {
+  const outDir = config.outDir;
+  if (!buildOutputs(config).every((file) => fs.existsSync(file))) return false;
   let state: BuildState;
   try {
     state = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as BuildState;

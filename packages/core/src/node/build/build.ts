@@ -89,7 +89,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   const stateFile = path.join(cacheDir, options.dev ? 'dev-build-state.json' : 'build-state.json');
   const key = buildKey(config, { dev: options.dev ?? false, bodyEnd: options.bodyEnd ?? '', optionsKey }, VERSION);
-  if (isUpToDate(stateFile, key, config.outDir)) {
+  if (isUpToDate(stateFile, key, config)) {
     const durationMs = performance.now() - started;
     if (log) console.log(`docgen: ${path.relative(process.cwd(), config.outDir) || '.'} is up to date (nothing changed since the last build)`);
     return { config, outDir: config.outDir, routes, cachedPages: routes.length, upToDate: true, durationMs };
