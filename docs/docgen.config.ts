@@ -1,4 +1,5 @@
 import { defineConfig } from '@docgen/core';
+import { ecosystem, landing } from './ecosystem';
 
 const repo = 'https://github.com/docgen-dev/docgen';
 
@@ -25,5 +26,18 @@ export default defineConfig({
   ],
   themeConfig: {
     socialLinks: [{ icon: 'github', link: repo, ariaLabel: 'GitHub' }],
+    landing: landing.en,
+    locales: { zh: { landing: landing.zh } },
+    ecosystem,
+    banner: {
+      href: { en: '/guide/start/getting-started', zh: '/zh/guide/start/getting-started' },
+      message: {
+        en: 'New to docgen? Start with the getting-started guide.',
+        zh: '初次使用 docgen？从快速开始指南入手。',
+      },
+      storageKey: 'docgen-banner-getting-started',
+    },
+    // The overlay takes the page background, so a zoomed image in dark mode is not shown on white.
+    mediumZoom: { options: { background: 'var(--dg-c-bg)' } },
   },
 });

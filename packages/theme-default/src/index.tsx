@@ -24,10 +24,26 @@ export { Footer } from './components/Footer/Footer.js';
 export { HomeLayout } from './components/HomeLayout/HomeLayout.js';
 export { HomeHero } from './components/HomeHero/HomeHero.js';
 export { HomeFeature } from './components/HomeFeature/HomeFeature.js';
+export { Landing, landingPosition, type LandingPosition } from './components/Landing/Landing.js';
+export { EcosystemMenu, ecosystemLanguage, localizeEcosystem } from './components/EcosystemMenu/EcosystemMenu.js';
 export { Overview, filterOverview } from './components/Overview/Overview.js';
 export { NotFound } from './components/NotFound/NotFound.js';
 export { CodeBlock };
+export { CodeHighlight, type CodeHighlightProps } from './components/CodeHighlight/CodeHighlight.js';
+export {
+  highlight,
+  HighlightError,
+  HIGHLIGHT_LANGUAGES,
+  HIGHLIGHT_THEMES,
+  type HighlightOptions,
+  type HighlightLanguage,
+  type HighlightTheme,
+} from './components/CodeHighlight/highlight.js';
 export { Search } from './components/Search/Search.js';
+export { Banner, bannerText, bannerScript, BANNER_DISMISSED_CLASS } from './components/Banner/Banner.js';
+export { ImageZoom, isZoomOptOut, resolveZoomConfig, DEFAULT_ZOOM_SELECTOR } from './components/ImageZoom/ImageZoom.js';
+export { NavProgress, useNavigationPending, NPROGRESS_SETTINGS, NAV_PROGRESS_DELAY } from './components/NavProgress/NavProgress.js';
+export { Tooltip, placeTooltip, type TooltipProps, type TooltipPlacement } from './components/Tooltip/Tooltip.js';
 export * from './components/builtins.js';
 export { useAppearance, useDark, setAppearance, type Appearance } from './hooks/use-appearance.js';
 export { useI18n, translate, type I18nKey } from './i18n/index.js';

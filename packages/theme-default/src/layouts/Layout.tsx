@@ -1,5 +1,5 @@
 import { Content, usePageData } from '@docgen/core/runtime';
-import { DocLayout, Footer, HomeLayout, Navbar, NotFound } from '@theme';
+import { Banner, DocLayout, Footer, HomeLayout, ImageZoom, NavProgress, Navbar, NotFound } from '@theme';
 import { SlotsContext, type LayoutSlots } from './slots.js';
 
 /**
@@ -7,6 +7,7 @@ import { SlotsContext, type LayoutSlots } from './slots.js';
  * `custom`: navbar + content, `blank`: content only, `404`) and hides parts with `navbar: false`,
  * `sidebar: false`, `outline: false`, `footer: false`. Components come from `@theme`, so a custom theme
  * that re-exports this one replaces any of them by exporting its own; slots add content around them.
+ * Site-wide widgets: the top banner (every page but `blank`), image zoom and the navigation progress bar.
  */
 export function Layout(slots: LayoutSlots) {
   const page = usePageData();
@@ -34,11 +35,14 @@ export function Layout(slots: LayoutSlots) {
   return (
     <SlotsContext.Provider value={slots}>
       <div className={`dg-layout dg-layout--${pageType}`}>
+        {pageType !== 'blank' && <Banner />}
         {slots.beforeNavbar}
         {showNavbar && <Navbar />}
         {slots.afterNavbar}
         {body}
         {pageType !== 'blank' && <Footer />}
+        <ImageZoom />
+        <NavProgress />
       </div>
     </SlotsContext.Provider>
   );

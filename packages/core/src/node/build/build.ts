@@ -531,8 +531,10 @@ function createSiteData(config: ResolvedConfig, navigation: ReturnType<typeof re
     nav: navigation.get(l.lang)?.nav ?? [],
     editLink: l.editLink,
     strings: l.strings,
+    // Like nav: a locale's own landing, else the top-level one for the default locale only.
+    landing: config.themeConfig.locales[l.lang]?.landing ?? (l.lang === config.lang ? config.themeConfig.landing : undefined),
   }));
-  const { nav: _nav, sidebar: _sidebar, locales: _locales, ...themeConfig } = config.themeConfig;
+  const { nav: _nav, sidebar: _sidebar, locales: _locales, landing: _landing, ...themeConfig } = config.themeConfig;
   return {
     title: config.title,
     description: config.description,
@@ -544,7 +546,11 @@ function createSiteData(config: ResolvedConfig, navigation: ReturnType<typeof re
     cleanUrls: config.route.cleanUrls,
     locales,
     themeConfig,
-    markdown: { showLineNumbers: config.markdown.showLineNumbers, defaultWrapCode: config.markdown.defaultWrapCode },
+    markdown: {
+      showLineNumbers: config.markdown.showLineNumbers,
+      defaultWrapCode: config.markdown.defaultWrapCode,
+      shiki: { lightTheme: config.markdown.shiki.lightTheme, darkTheme: config.markdown.shiki.darkTheme },
+    },
     multiVersion: config.multiVersion,
     search: config.search && {
       provider: config.search.provider,

@@ -1,6 +1,7 @@
 import { useSiteData } from '@docgen/core/runtime';
 import { useI18n } from '../../i18n/index.js';
 import { setAppearance, useAppearance, type Appearance } from '../../hooks/use-appearance.js';
+import { Tooltip } from '../Tooltip/Tooltip.js';
 
 const NEXT: Record<Appearance, Appearance> = { auto: 'light', light: 'dark', dark: 'auto' };
 const LABEL = { auto: 'appearance.system', light: 'appearance.light', dark: 'appearance.dark' } as const;
@@ -30,24 +31,28 @@ function Icon({ appearance }: { appearance: Appearance }) {
 }
 
 /**
- * Cycles the appearance: system → light → dark → system. Its label names the current choice; the choice
- * is saved and applied without animation (unless `themeConfig.enableAppearanceAnimation`).
+ * Cycles the appearance: system → light → dark → system. Its label and its tooltip (below it) name the
+ * current choice; the choice is saved and applied without animation (unless
+ * `themeConfig.enableAppearanceAnimation`).
  */
 export function AppearanceToggle() {
   const appearance = useAppearance();
   const t = useI18n();
   const { themeConfig } = useSiteData();
   const label = `${t('appearance.label')}: ${t(LABEL[appearance])}`;
+  // The tooltip repeats the accessible name, so it is visual only (see Tooltip); no `title`, which would
+  // add the browser's own tooltip on top.
   return (
-    <button
-      type="button"
-      className="dg-appearance-toggle dg-icon-button"
-      aria-label={label}
-      title={label}
-      data-appearance={appearance}
-      onClick={() => setAppearance(NEXT[appearance], themeConfig.enableAppearanceAnimation)}
-    >
-      <Icon appearance={appearance} />
-    </button>
+    <Tooltip content={label} placement="bottom">
+      <button
+        type="button"
+        className="dg-appearance-toggle dg-icon-button"
+        aria-label={label}
+        data-appearance={appearance}
+        onClick={() => setAppearance(NEXT[appearance], themeConfig.enableAppearanceAnimation)}
+      >
+        <Icon appearance={appearance} />
+      </button>
+    </Tooltip>
   );
 }

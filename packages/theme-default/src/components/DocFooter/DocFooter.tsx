@@ -1,13 +1,17 @@
 import { Link, useLocale, usePageData } from '@docgen/core/runtime';
 import { LastUpdated, PrevNextPage } from '@theme';
 import { useI18n } from '../../i18n/index.js';
+import { Tooltip } from '../Tooltip/Tooltip.js';
 
 /** `editLink.pattern` with `:path` replaced by the page's source path (relative to the site root). */
 export function editLinkUrl(pattern: string, relativePath: string): string {
   return pattern.replace(':path', relativePath);
 }
 
-/** Below a doc page: edit-this-page link of the locale, last-updated date (when known), prev/next links. */
+/**
+ * Below a doc page: edit-this-page link of the locale (with a tooltip naming the source file), last-updated
+ * date (when known), prev/next links.
+ */
 export function DocFooter() {
   const page = usePageData();
   const locale = useLocale();
@@ -17,12 +21,15 @@ export function DocFooter() {
     <footer className="dg-doc-footer">
       <div className="dg-doc-footer-meta">
         {locale.editLink && (
-          <Link className="dg-edit-link" href={editLinkUrl(locale.editLink.pattern, page._relativePath)}>
-            <svg width="15" height="15" viewBox="0 0 24 24" aria-hidden="true">
-              <path fill="currentColor" d="M3 17.3V21h3.7L17.8 9.9l-3.7-3.7zM20.7 7a1 1 0 0 0 0-1.4l-2.3-2.3a1 1 0 0 0-1.4 0l-1.8 1.8 3.7 3.7z" />
-            </svg>
-            {locale.editLink.text || t('doc.editLink')}
-          </Link>
+          // The tooltip names the file the link edits, which the link's text does not say.
+          <Tooltip content={`${t('doc.sourceFile')}: ${page._relativePath}`}>
+            <Link className="dg-edit-link" href={editLinkUrl(locale.editLink.pattern, page._relativePath)}>
+              <svg width="15" height="15" viewBox="0 0 24 24" aria-hidden="true">
+                <path fill="currentColor" d="M3 17.3V21h3.7L17.8 9.9l-3.7-3.7zM20.7 7a1 1 0 0 0 0-1.4l-2.3-2.3a1 1 0 0 0-1.4 0l-1.8 1.8 3.7 3.7z" />
+              </svg>
+              {locale.editLink.text || t('doc.editLink')}
+            </Link>
+          </Tooltip>
         )}
         <LastUpdated />
       </div>

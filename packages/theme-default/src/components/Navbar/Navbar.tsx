@@ -1,12 +1,14 @@
+import './Navbar.css';
 import { Link, useLocale, useSiteData, withBase } from '@docgen/core/runtime';
-import { AppearanceToggle, LocaleMenu, MobileMenu, NavLink, NavMenu, Search, SocialLinks } from '@theme';
+import { AppearanceToggle, EcosystemMenu, LocaleMenu, MobileMenu, NavLink, NavMenu, Search, SocialLinks } from '@theme';
 import { useI18n } from '../../i18n/index.js';
 import { useSlots } from '../../layouts/slots.js';
 import { useAutoHide } from './use-auto-hide.js';
 
 /**
  * Top navigation bar: logo and title, search button (or the `navbarSearch` slot), nav items and menus, language menu, appearance toggle,
- * social links; below 768 px a menu button opens a drawer instead. Hides while scrolling down
+ * social links, the ecosystem menu (`themeConfig.ecosystem`); below 768 px a menu button opens a drawer
+ * instead, and the search button and the ecosystem icon stay. Hides while scrolling down
  * (`themeConfig.hideNavbar: 'auto'`).
  */
 export function Navbar() {
@@ -38,6 +40,8 @@ export function Navbar() {
           <AppearanceToggle />
           <SocialLinks />
         </div>
+        {/* Outside the extra group, so it stays in the navbar below 768 px (that group moves to the drawer). */}
+        <EcosystemMenu />
         <MobileMenu />
       </div>
     </header>

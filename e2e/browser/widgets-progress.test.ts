@@ -1,0 +1,125 @@
+/**
+ * The navigation progress bar (nprogress) in Chromium, on the `widgets-banner` fixture served by
+ * `docgen preview` and by `docgen dev`: with the next page's chunk held back 1 s, `#nprogress` appears
+ * after the 150 ms threshold in the brand colour, without spinner, and is removed once the page is on
+ * screen; a fast navigation shows no bar at all; nprogress is not loaded before the first navigation.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StaticServer } from '@docgen/core';
+import type { Page } from 'playwright-core';
+import { launchBrowser, type Browser } from '../helpers/browser.js';
+import { serveSite, type ServerKind } from '../helpers/servers.js';
+import { copyFixture } from '../helpers/site.js';
+
+/** A string only nprogress's code contains. */
+const NPROGRESS_MARK = 'nprogress-custom-parent';
+
+/** Times (performance.now) of clicks and of `#nprogress` being added and removed. */
+interface Timeline {
+  clicks: number[];
+  added: number[];
+  removed: number[];
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const el = document.querySelector('.dg-navbar');
+    return Boolean(el && Object.keys(el).some((k) => k.startsWith('__reactProps')));
+  });
+}
+
+/** Starts recording the timeline in the page. */
+function recordTimeline(page: Page) {
+  return page.evaluate(() => {
+    const timeline = { clicks: [] as number[], added: [] as number[], removed: [] as number[] };
+    (window as unknown as { __timeline: Timeline }).__timeline = timeline;
+    document.addEventListener('click', () => timeline.clicks.push(performance.now()), true);
+    let present = false;
+    new MutationObserver(() => {
+      const now = Boolean(document.getElementById('nprogress'));
+      if (now !== present) (now ? timeline.added : timeline.removed).push(performance.now());
+      present = now;
+    }).observe(document.body, { childList: true });
+  });
+}
+
+const timeline = (page: Page) => page.evaluate(() => (window as unknown as { __timeline: Timeline }).__timeline);
+
+describe.each<ServerKind>(['preview', 'dev'])('navigation progress bar (%s)', (kind) => {
+  let server: StaticServer;
+  let browser: Browser;
+  let url: (route: string) => string;
+
+  beforeAll(async () => {
+    server = await serveSite(kind, copyFixture('widgets-banner'));
+    url = (route) => new URL(route.replace(/^\//, ''), server.url).href;
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(route: string): Promise<{ page: Page; nprogressLoaded: () => boolean }> {
+    const page = await browser.newPage();
+    let loaded = false;
+    page.on('response', async (response) => {
+      if (response.url().endsWith('.js') && (await response.text().catch(() => '')).includes(NPROGRESS_MARK)) loaded = true;
+    });
+    await page.goto(url(route), { waitUntil: 'load' });
+    await hydrated(page);
+    await recordTimeline(page);
+    return { page, nprogressLoaded: () => loaded };
+  }
+
+  it('shows the bar in the brand colour while a slow page chunk loads, and removes it when the page is on screen', async () => {
+    const { page, nprogressLoaded } = await open('/guide/intro');
+    await page.waitForTimeout(300);
+    expect(nprogressLoaded()).toBe(false);
+    // Every page chunk answers 1 s late (hover preloading included).
+    await page.route(/\/assets\/p-[^/]*\.js(\?.*)?$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.locator('.dg-doc-content a', { hasText: 'next page' }).click();
+    await page.locator('#nprogress .bar').waitFor();
+    const bar = await page.locator('#nprogress .bar').evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { background: style.backgroundColor, position: style.position, top: style.top, height: style.height };
+    });
+    expect(bar).toEqual({ background: 'rgb(37, 99, 235)', position: 'fixed', top: '0px', height: '2px' });
+    expect(await page.locator('#nprogress .spinner').count()).toBe(0);
+    expect(await page.locator('.dg-doc-content h1').textContent()).toBe('Intro'); // still loading
+
+    await expect.poll(() => page.locator('.dg-doc-content h1').textContent(), { timeout: 5000 }).toBe('Next');
+    await page.locator('#nprogress').waitFor({ state: 'detached' });
+    const t = await timeline(page);
+    expect(t.added).toHaveLength(1);
+    expect(t.removed).toHaveLength(1);
+    const shownAfter = t.added[0] - t.clicks.at(-1)!;
+    expect(shownAfter).toBeGreaterThanOrEqual(150);
+    expect(shownAfter).toBeLessThan(1000);
+    expect(nprogressLoaded()).toBe(true);
+    await page.close();
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('shows no bar on fast navigations', async () => {
+    const { page } = await open('/guide/intro');
+    await page.locator('.dg-doc-content a', { hasText: 'next page' }).click();
+    await expect.poll(() => page.locator('.dg-doc-content h1').textContent()).toBe('Next');
+    // Into the other locale: its route table and the page chunk are fetched now.
+    await page.locator('.dg-doc-content a', { hasText: 'in Chinese' }).click();
+    await expect.poll(() => page.locator('.dg-doc-content h1').textContent()).toBe('介绍');
+    await page.goBack();
+    await expect.poll(() => page.locator('.dg-doc-content h1').textContent()).toBe('Next');
+    await page.waitForTimeout(600);
+    const t = await timeline(page);
+    expect(t.clicks).toHaveLength(2);
+    expect(t.added).toEqual([]);
+    expect(await page.locator('#nprogress').count()).toBe(0);
+    await page.close();
+    expect(browser.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Client-side highlighting, the part that ships with the theme: names, types and entry points. The
+ * highlighter itself (shiki's core, the regex engine, grammars and themes) is in `highlighter.ts` and
+ * its chunks, fetched with `import()` the first time code is highlighted, so pages that never highlight
+ * in the browser load none of it. Code blocks of Markdown pages are highlighted at build time and never
+ * need it.
+ */
+
+/** Names of `HIGHLIGHT_LANGUAGES` that need no grammar (shiki's plain-text names). */
+export const PLAIN_LANGUAGES = ['text', 'txt', 'plain', 'plaintext'] as const;
+
+/**
+ * Languages the client-side highlighter can load, with their aliases (`ts` = `typescript`, `sh` =
+ * `shellscript`, …), plus the plain-text names, which need no grammar. Each grammar is its own chunk;
+ * a grammar that embeds others (`vue`, `html`) brings them along.
+ */
+export const HIGHLIGHT_LANGUAGES = [
+  'typescript', 'ts', 'cts', 'mts',
+  'tsx',
+  'javascript', 'js', 'cjs', 'mjs',
+  'jsx',
+  'json',
+  'jsonc',
+  'shellscript', 'bash', 'sh', 'shell', 'zsh',
+  'css',
+  'html',
+  'markdown', 'md',
+  'mdx',
+  'yaml', 'yml',
+  'toml',
+  'diff',
+  'vue',
+  // PLAIN_LANGUAGES, written out: a spread would count as a side effect and keep the list in every page's
+  // JavaScript even where nothing uses it.
+  'text', 'txt', 'plain', 'plaintext',
+] as const;
+
+/** A language name `highlight()` accepts (case-insensitive). */
+export type HighlightLanguage = (typeof HIGHLIGHT_LANGUAGES)[number];
+
+/**
+ * Themes the client-side highlighter can load: the two defaults and the common light/dark pairs bundled
+ * with shiki. `markdown.shiki.lightTheme` / `darkTheme` must be one of them for `CodeHighlight` to work.
+ */
+export const HIGHLIGHT_THEMES = [
+  'github-light-default', 'github-dark-default',
+  'github-light', 'github-dark', 'github-dark-dimmed',
+  'github-light-high-contrast', 'github-dark-high-contrast',
+  'vitesse-light', 'vitesse-dark',
+  'one-light', 'one-dark-pro',
+  'light-plus', 'dark-plus',
+  'min-light', 'min-dark',
+  'catppuccin-latte', 'catppuccin-mocha',
+] as const;
+
+/** A theme name `highlight()` accepts. */
+export type HighlightTheme = (typeof HIGHLIGHT_THEMES)[number];
+
+/** Light theme when none is configured; the same default as the build (`markdown.shiki.lightTheme`). */
+export const DEFAULT_LIGHT_THEME: HighlightTheme = 'github-light-default';
+/** Dark theme when none is configured; the same default as the build (`markdown.shiki.darkTheme`). */
+export const DEFAULT_DARK_THEME: HighlightTheme = 'github-dark-default';
+
+/** Options of `highlight()`. */
+export interface HighlightOptions {
+  /** Language of the code: a name or alias of `HIGHLIGHT_LANGUAGES`, case-insensitive. @example 'ts' */
+  lang: string;
+  /** Theme of light mode, one of `HIGHLIGHT_THEMES`. @default 'github-light-default' */
+  lightTheme?: string;
+  /** Theme of dark mode, one of `HIGHLIGHT_THEMES`. @default 'github-dark-default' */
+  darkTheme?: string;
+}
+
+/**
+ * Thrown (as a rejection) by `highlight()` for a language or theme the client-side highlighter cannot
+ * load. The message names the value and lists the accepted ones; `kind` and `value` let a UI say it in
+ * its own words. Nothing is fetched for such a call.
+ */
+export class HighlightError extends Error {
+  override name = 'HighlightError';
+  constructor(
+    /** What was not found. */
+    readonly kind: 'unknown-language' | 'unknown-theme',
+    /** The name as given. */
+    readonly value: string,
+  ) {
+    super(
+      kind === 'unknown-language'
+        ? `Unknown language "${value}" for client-side highlighting. Known languages: ${HIGHLIGHT_LANGUAGES.join(', ')}.`
+        : `Unknown theme "${value}" for client-side highlighting. Known themes: ${HIGHLIGHT_THEMES.join(', ')}.`,
+    );
+  }
+}
+
+/** `highlight()`'s result split for a component that renders the `pre` itself. */
+export interface HighlightedParts {
+  /** Classes of shiki's `pre`: `shiki shiki-themes <light> <dark>`. */
+  className: string;
+  /** Inline style of shiki's `pre`: the themes' colours as `--shiki-light`, `--shiki-dark`, `--shiki-light-bg`, `--shiki-dark-bg`. */
+  style: string;
+  /** Inner HTML of the `pre`: `<code>` with one `span.line` per line and a `span` with the colour variables per token. */
+  html: string;
+}
+
+/** Options with the names checked, lower-cased and the themes' defaults applied: what `highlighter.ts` gets. */
+export interface ResolvedHighlightOptions {
+  lang: HighlightLanguage;
+  lightTheme: HighlightTheme;
+  darkTheme: HighlightTheme;
+}
+
+/**
+ * Checks the names here, in the theme's own code, so a wrong one fails before anything is fetched; the
+ * lazily loaded half only imports types from this file (a value import would put this file in a chunk
+ * of its own that every page then fetches).
+ */
+function resolveOptions(options: HighlightOptions): ResolvedHighlightOptions {
+  const lang = options.lang.toLowerCase();
+  if (!(HIGHLIGHT_LANGUAGES as readonly string[]).includes(lang)) throw new HighlightError('unknown-language', options.lang);
+  const theme = (name: string) => {
+    if (!(HIGHLIGHT_THEMES as readonly string[]).includes(name)) throw new HighlightError('unknown-theme', name);
+    return name as HighlightTheme;
+  };
+  return {
+    lang: lang as HighlightLanguage,
+    lightTheme: theme(options.lightTheme ?? DEFAULT_LIGHT_THEME),
+    darkTheme: theme(options.darkTheme ?? DEFAULT_DARK_THEME),
+  };
+}
+
+type Highlighter = typeof import('./highlighter.js');
+let highlighter: Promise<Highlighter> | undefined;
+
+/** Imports the lazily loaded half once; a failed import (offline) is retried by the next call. */
+function loadHighlighter(): Promise<Highlighter> {
+  highlighter ??= import('./highlighter.js').catch((error: unknown) => {
+    highlighter = undefined;
+    throw error;
+  });
+  return highlighter;
+}
+
+/**
+ * Highlights `code` in the browser and resolves to the same HTML the build writes for a code block:
+ * `<pre class="shiki shiki-themes <light> <dark>" style="--shiki-light:…;--shiki-dark:…" tabindex="0"><code>`
+ * with a `span.line` per line, every token a `span` carrying both themes' colours as CSS variables (no
+ * `color` of its own: the theme's stylesheet picks the variable of the current mode, inside `.dg-code`).
+ *
+ * The first call fetches shiki's core and its JavaScript regex engine (`shiki/engine/javascript`, no
+ * WebAssembly); each language and theme is fetched the first time it is used. A call made while any of
+ * them is still loading waits for it, so there is no "used before loading" state (the oniguruma engine's
+ * 'Must invoke loadWasm first.' cannot happen here). Shiki gives up on a line after 500 ms (its
+ * `tokenizeTimeLimit`, spec §9): the rest of that line keeps the colour reached so far, the page stays responsive.
+ *
+ * Rejects with `HighlightError` for a language or theme outside `HIGHLIGHT_LANGUAGES` /
+ * `HIGHLIGHT_THEMES`, and with the browser's error when a chunk cannot be fetched. Must run in the
+ * browser (or anywhere `import()` of the theme's chunks works); components call it from an effect.
+ */
+export async function highlight(code: string, options: HighlightOptions): Promise<string> {
+  const resolved = resolveOptions(options);
+  return (await loadHighlighter()).highlightToHtml(code, resolved);
+}
+
+/** Like `highlight()`, but returns the `pre`'s classes, style and inner HTML separately (for `CodeHighlight`). */
+export async function highlightToParts(code: string, options: HighlightOptions): Promise<HighlightedParts> {
+  const resolved = resolveOptions(options);
+  return (await loadHighlighter()).highlightToParts(code, resolved);
+}

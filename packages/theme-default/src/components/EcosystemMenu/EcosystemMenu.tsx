@@ -1,0 +1,177 @@
+import './EcosystemMenu.css';
+import { useLocale, useRoutePath, useSiteData, type EcosystemGroup } from '@docgen/core/runtime';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useI18n } from '../../i18n/index.js';
+import { assetUrl } from '../Landing/Landing.js';
+import { Tooltip } from '../Tooltip/Tooltip.js';
+
+/** Delay before the popover opens on hover and closes after the pointer left it, in ms (spec §9: 0.1 s). */
+export const ECOSYSTEM_HOVER_DELAY = 100;
+
+/**
+ * Language of the ecosystem menu (spec §2): Chinese when the page's locale is Chinese or the route path
+ * has a `zh` segment (`/zh/…`), English otherwise.
+ */
+export function ecosystemLanguage(lang: string, routePath: string): 'zh' | 'en' {
+  return /^zh\b/i.test(lang) || routePath.split('/').includes('zh') ? 'zh' : 'en';
+}
+
+/** A menu group with the texts of one language picked: `title`/`desc`/`url` for zh, the `En` variants else. */
+export interface LocalizedEcosystemGroup {
+  title: string;
+  links: { name: string; desc: string; logo: string; url: string; logoScale: number }[];
+}
+
+/** Picks the texts and URLs of `language` in `groups` (`urlEn` falls back to `url`, `logoScale` to 1). */
+export function localizeEcosystem(groups: EcosystemGroup[], language: 'zh' | 'en'): LocalizedEcosystemGroup[] {
+  const en = language === 'en';
+  return groups.map((group) => ({
+    title: en ? group.titleEn : group.title,
+    links: group.links.map((link) => ({
+      name: link.name,
+      desc: en ? link.descEn : link.desc,
+      logo: link.logo,
+      url: (en && link.urlEn) || link.url,
+      logoScale: link.logoScale ?? 1,
+    })),
+  }));
+}
+
+/**
+ * Grid icon in the navbar opening a popover of the `themeConfig.ecosystem` links (spec §2). Mouse: opens
+ * 0.1 s after the pointer enters the icon and closes 0.1 s after it leaves icon and popover. Click, tap,
+ * Enter or Space: toggles. Escape closes it and puts focus back on the icon; a tap or click outside, focus
+ * leaving the menu, following a link and navigating close it too. It is a disclosure: the popover follows
+ * the button in the DOM, so Tab walks into it. The popover is rendered only while open, so pages carry no
+ * copy of it in their HTML. Language of the texts: `ecosystemLanguage`.
+ */
+export function EcosystemMenu() {
+  const { base, themeConfig } = useSiteData();
+  const locale = useLocale();
+  const routePath = useRoutePath();
+  const t = useI18n();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Opened by hover: a click that follows (the pointer arrived, then clicked) keeps it open instead of
+  // toggling it shut.
+  const openedByHover = useRef(false);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => setOpen(false), [routePath]);
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      const active = document.activeElement;
+      setOpen(false);
+      // Back to the icon when focus was in the menu (or nowhere); not when the reader is elsewhere.
+      if (!active || active === document.body || root.current?.contains(active)) button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  // Fit the popover between its top (below the navbar, which a banner may push down) and the viewport's
+  // bottom; it scrolls inside when taller.
+  useLayoutEffect(() => {
+    const popover = open ? document.getElementById(id) : null;
+    if (popover) popover.style.maxHeight = `${Math.max(160, window.innerHeight - popover.getBoundingClientRect().top - 12)}px`;
+  }, [open, id]);
+
+  const groups = themeConfig.ecosystem;
+  if (!groups?.length) return null;
+
+  const later = (value: boolean) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      setOpen((was) => {
+        if (value && !was) openedByHover.current = true;
+        return value;
+      });
+    }, ECOSYSTEM_HOVER_DELAY);
+  };
+  const label = t('nav.ecosystem');
+  const localized = open ? localizeEcosystem(groups, ecosystemLanguage(locale.lang, routePath)) : [];
+
+  return (
+    <div
+      ref={root}
+      className={`dg-ecosystem${open ? ' dg-ecosystem--open' : ''}`}
+      onPointerEnter={(e) => e.pointerType === 'mouse' && later(true)}
+      onPointerLeave={(e) => e.pointerType === 'mouse' && later(false)}
+      onBlur={(e) => {
+        if (!root.current?.contains(e.relatedTarget as Node)) setOpen(false);
+      }}
+    >
+      {/* Default placement (right, flipping to left at the navbar's end): beside the icon, the tooltip
+          never covers the popover that opens below it, so it can stay while the popover is open. */}
+      <Tooltip content={label}>
+        <button
+          ref={button}
+          type="button"
+          className="dg-ecosystem-button dg-icon-button"
+          aria-label={label}
+          aria-expanded={open}
+          aria-controls={open ? id : undefined}
+          onClick={() => {
+            clearTimeout(timer.current);
+            if (open && openedByHover.current) openedByHover.current = false;
+            else {
+              openedByHover.current = false;
+              setOpen(!open);
+            }
+          }}
+        >
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+            <rect x="3.5" y="3.5" width="7" height="7" rx="1.5" fill="currentColor" />
+            <rect x="13.5" y="3.5" width="7" height="7" rx="1.5" fill="currentColor" />
+            <rect x="3.5" y="13.5" width="7" height="7" rx="1.5" fill="currentColor" />
+            <rect x="13.5" y="13.5" width="7" height="7" rx="1.5" fill="currentColor" />
+          </svg>
+        </button>
+      </Tooltip>
+      {open && (
+        <div id={id} className="dg-ecosystem-popover">
+          {localized.map((group, index) => (
+            <section key={group.title} className="dg-ecosystem-group" aria-labelledby={`${id}-${index}`}>
+              <h2 id={`${id}-${index}`} className="dg-ecosystem-title">
+                {group.title}
+              </h2>
+              <ul className="dg-ecosystem-links">
+                {group.links.map((link) => (
+                  <li key={link.name}>
+                    <a className="dg-ecosystem-link" href={link.url} target="_blank" rel="noopener noreferrer" onClick={() => setOpen(false)}>
+                      <img
+                        className="dg-ecosystem-logo"
+                        src={assetUrl(link.logo, base)}
+                        alt=""
+                        width="32"
+                        height="32"
+                        style={link.logoScale !== 1 ? { transform: `scale(${link.logoScale})` } : undefined}
+                      />
+                      <span className="dg-ecosystem-text">
+                        <span className="dg-ecosystem-name">{link.name}</span>
+                        <span className="dg-ecosystem-desc">{link.desc}</span>
+                      </span>
+                      <span className="dg-sr-only">{t('nav.newTab')}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
