@@ -26,12 +26,21 @@ export function resolveZoomConfig(setting: boolean | MediumZoomConfig | undefine
 let instance: Promise<Zoom> | undefined;
 let instanceOptions = '';
 
+/**
+ * Removes zoomed copies medium-zoom left in `<body>` after closing. When a `data-zoom-src` image fails,
+ * medium-zoom's 10 ms poll can see the broken image as `complete` and append it just before the `error`
+ * handler forgets it, so its close never removes it: a broken image would stay on the page.
+ */
+function removeStrayCopies(): void {
+  document.querySelectorAll('body > img.medium-zoom-image--opened').forEach((img) => img.remove());
+}
+
 /** Loads medium-zoom (its own chunk, with its CSS) on first use and creates or updates the instance. */
 function loadZoom(options: ZoomOptions): Promise<Zoom> {
   const key = JSON.stringify(options);
   if (!instance) {
     instanceOptions = key;
-    instance = import('medium-zoom').then(({ default: mediumZoom }) => mediumZoom(options));
+    instance = import('medium-zoom').then(({ default: mediumZoom }) => mediumZoom(options).on('closed', removeStrayCopies));
     instance.catch(() => (instance = undefined));
   } else if (key !== instanceOptions) {
     instanceOptions = key;
