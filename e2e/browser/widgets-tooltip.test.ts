@@ -167,9 +167,10 @@ describe.each<ServerKind>(['preview', 'dev'])('tooltips (%s)', (kind) => {
     const page = await open('/guide/basic/use-mdx');
     const link = page.locator('.dg-edit-link');
     await link.scrollIntoViewIfNeeded();
-    // Keyboard modality, then focus: :focus-visible, as after Tab.
-    await page.keyboard.press('Shift');
+    // Focus arriving by the keyboard (:focus-visible): from the link, back one and forward again.
     await link.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
     await visibleTooltips(page).waitFor();
     expect(await visibleTooltips(page).textContent()).toBe('Source file: en/guide/basic/use-mdx.mdx');
     await page.keyboard.press('Escape');

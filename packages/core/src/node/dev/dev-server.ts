@@ -63,7 +63,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let pending = false;
-  const ignored = [config.outDir, path.join(root, 'node_modules'), `${config.outDir}.`];
+  // `docgen build` output (and its temporary siblings) is no source: a build running beside the dev
+  // server must not trigger rebuilds and page reloads.
+  const buildOut = (await loadConfig(root, { base: options.base })).outDir;
+  const ignored = [config.outDir, path.join(root, 'node_modules'), `${config.outDir}.`, buildOut, `${buildOut}.`];
   const schedule = () => {
     clearTimeout(timer);
     timer = setTimeout(async () => {
