@@ -138,6 +138,15 @@ describe('matching', () => {
     expect(pages(en.search({ query: 'configuraton' }).hits)[0]).toBe('/guide/configuration');
   });
 
+  it('matches a one-letter query in titles and headings only', () => {
+    const found = pages(en.search({ query: 'n' }).hits);
+    // "Netlify" is a heading; "needle" and "november" are only in the text of /guide/long.
+    expect(found).toContain('/guide/deploy');
+    expect(found).not.toContain('/guide/long');
+    // Two letters search the text too.
+    expect(pages(en.search({ query: 'ne' }).hits)).toContain('/guide/long');
+  });
+
   it('finds a word with two letters swapped', () => {
     expect(pages(en.search({ query: 'dpeloy' }).hits)[0]).toBe('/guide/deploy');
     expect(pages(en.search({ query: 'confiugration' }).hits)[0]).toBe('/guide/configuration');

@@ -202,9 +202,15 @@ export function loadSearchIndex(data: SerializedSearchIndex): LocalSearchEngine 
   const packed = data.index as PackedIndex;
   const vocabulary = new Set(packed.terms.map(([term]) => term as string));
   const mini = MiniSearch.loadJS<IndexedDocument>(unpackIndex(packed, records.length) as never, MINISEARCH_OPTIONS);
+  // Each record's page record (its lvl1), or -1: grouping hits by page then needs no URL parsing.
+  const pageIds = new Map<string, number>();
+  records.forEach((r, id) => {
+    if (r.type === 'lvl1') pageIds.set(r.url, id);
+  });
+  const pageOf = Int32Array.from(records, (r) => pageIds.get(r.url.split('#')[0]) ?? -1);
   return {
     records,
-    search: (params) => runSearch(mini, vocabulary, records, params),
+    search: (params) => runSearch({ mini, vocabulary, records, pageOf }, params),
   };
 }
 
@@ -263,9 +269,14 @@ function matchPlan(mini: MiniSearch<IndexedDocument>, vocabulary: Set<string>, p
     for (const v of variants.get(unit) ?? []) weak.add(v);
   }
   for (const term of plan.bonus) terms.add(term);
+  // A one-character query being typed matches too much text to rank usefully: it looks in titles and
+  // headings only, which also keeps the first keystroke fast.
+  const only = plan.units.length === 1 ? plan.units[0] : null;
+  const short = only?.prefix && [...only.whole].length === 1;
   const results = mini.search(
     { combineWith: 'OR', queries: [...terms] },
     {
+      ...(short ? { fields: ['title', 'heading', 'parents'] } : {}),
       boost: FIELD_BOOST,
       prefix: (term) => prefixTerms.has(term),
       fuzzy: (term) => (weak.has(term) ? false : typos(term)),
@@ -273,6 +284,9 @@ function matchPlan(mini: MiniSearch<IndexedDocument>, vocabulary: Set<string>, p
       weights: { fuzzy: 0.3, prefix: 0.6 },
     },
   );
+  const simple = only && (only.kind === 'cjk' ? only.need === 1 && only.parts.length === 1 : !only.parts.length && !variants.get(only)?.length);
+  // One word with one term: every result matched it.
+  if (simple) return byAttribute(results);
   let best = 0;
   const scored = results.map((r) => {
     const matched = new Set(r.queryTerms);
@@ -281,10 +295,13 @@ function matchPlan(mini: MiniSearch<IndexedDocument>, vocabulary: Set<string>, p
     return { r, count };
   });
   if (!best) return [];
-  // Algolia's order of criteria: matched words, then the best attribute a word matched in, then relevance.
-  return scored
-    .filter((s) => s.count === best)
-    .map(({ r }) => ({ r, attribute: bestField(r) }))
+  return byAttribute(scored.filter((s) => s.count === best).map((s) => s.r));
+}
+
+/** Algolia's order of criteria after matched words: the best attribute a word matched in, then relevance. */
+function byAttribute(results: SearchResult[]): SearchResult[] {
+  return results
+    .map((r) => ({ r, attribute: bestField(r) }))
     .sort((a, b) => a.attribute - b.attribute || b.r.score - a.r.score)
     .map((s) => s.r);
 }
@@ -301,7 +318,16 @@ function matchesFilters(record: SearchRecord, filters: SearchParams['facetFilter
   return list.every((f) => (Array.isArray(f) ? f.some(test) : test(f)));
 }
 
-function runSearch(mini: MiniSearch<IndexedDocument>, vocabulary: Set<string>, records: SearchRecord[], params: SearchParams): SearchResponse {
+/** A loaded index and what `loadSearchIndex` derived from it. */
+interface Loaded {
+  mini: MiniSearch<IndexedDocument>;
+  vocabulary: Set<string>;
+  records: SearchRecord[];
+  /** Record id → id of its page's lvl1 record, or -1. */
+  pageOf: Int32Array;
+}
+
+function runSearch({ mini, vocabulary, records, pageOf }: Loaded, params: SearchParams): SearchResponse {
   const started = Date.now();
   const hitsPerPage = params.hitsPerPage ?? 20;
   const plan = parseQuery(params.query ?? '');
@@ -321,23 +347,20 @@ function runSearch(mini: MiniSearch<IndexedDocument>, vocabulary: Set<string>, r
 
   const results = matchPlan(mini, vocabulary, plan).filter((r) => matchesFilters(records[r.id as number], params.facetFilters));
 
-  // Pages in the order of their best hit; under each, the page's own record, then its best sections.
-  const byPage = new Map<string, { page?: SearchResult; sections: SearchResult[] }>();
-  const pageRecordOf = new Map<string, number>();
+  // Pages in the order of their best hit; under each, the page's own record, then its best sections. No
+  // more pages than hits are shown.
+  const byPage = new Map<number, { pageId: number; page?: SearchResult; sections: SearchResult[] }>();
   for (const r of results) {
-    const record = records[r.id as number];
-    const key = record.url.split('#')[0];
+    const id = r.id as number;
+    const pageId = pageOf[id];
+    const key = pageId === -1 ? -1 - id : pageId;
     let entry = byPage.get(key);
-    if (!entry) byPage.set(key, (entry = { sections: [] }));
-    if (record.type === 'lvl1') entry.page = r;
+    if (!entry) {
+      if (byPage.size >= hitsPerPage) continue;
+      byPage.set(key, (entry = { pageId, sections: [] }));
+    }
+    if (id === pageId) entry.page = r;
     else if (entry.sections.length < SECTIONS_PER_PAGE) entry.sections.push(r);
-  }
-  const needPage = [...byPage].filter(([, e]) => !e.page).map(([k]) => k);
-  if (needPage.length) {
-    const wanted = new Set(needPage);
-    records.forEach((record, id) => {
-      if (record.type === 'lvl1' && wanted.has(record.url)) pageRecordOf.set(record.url, id);
-    });
   }
 
   const snippetLengths = parseSnippetLengths(params.attributesToSnippet);
@@ -347,10 +370,10 @@ function runSearch(mini: MiniSearch<IndexedDocument>, vocabulary: Set<string>, r
     ellipsis: params.snippetEllipsisText ?? '…',
   };
   const hits: SearchHit[] = [];
-  for (const [key, entry] of byPage) {
+  for (const entry of byPage.values()) {
     if (hits.length >= hitsPerPage) break;
-    const pageId = entry.page ? (entry.page.id as number) : pageRecordOf.get(key);
-    if (pageId !== undefined) hits.push(toHit(records[pageId], entry.page ? marked(entry.page) : [], queryTerms, snippetLengths, tags));
+    const pageId = entry.pageId;
+    if (pageId !== -1) hits.push(toHit(records[pageId], entry.page ? marked(entry.page) : [], queryTerms, snippetLengths, tags));
     for (const section of entry.sections) {
       if (hits.length >= hitsPerPage) break;
       hits.push(toHit(records[section.id as number], marked(section), queryTerms, snippetLengths, tags));
