@@ -29,16 +29,6 @@ export { EcosystemMenu, ecosystemLanguage, localizeEcosystem } from './component
 export { Overview, filterOverview } from './components/Overview/Overview.js';
 export { NotFound } from './components/NotFound/NotFound.js';
 export { CodeBlock };
-export { CodeHighlight, type CodeHighlightProps } from './components/CodeHighlight/CodeHighlight.js';
-export {
-  highlight,
-  HighlightError,
-  HIGHLIGHT_LANGUAGES,
-  HIGHLIGHT_THEMES,
-  type HighlightOptions,
-  type HighlightLanguage,
-  type HighlightTheme,
-} from './components/CodeHighlight/highlight.js';
 export { Search } from './components/Search/Search.js';
 export { Banner, bannerText, bannerScript, BANNER_DISMISSED_CLASS } from './components/Banner/Banner.js';
 export { ImageZoom, isZoomOptOut, resolveZoomConfig, DEFAULT_ZOOM_SELECTOR } from './components/ImageZoom/ImageZoom.js';

@@ -44,7 +44,10 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
     setup(build) {
       build.onResolve({ filter: /^docgen:/ }, (args) => ({ path: args.path, namespace: 'docgen' }));
       build.onResolve({ filter: /^@theme$/ }, () => ({ path: site.themeEntry }));
-      build.onResolve({ filter: /^@theme-default$/ }, async (args) => build.resolve('@docgen/theme-default', { kind: args.kind, resolveDir: coreDir }));
+      // `@theme-default` and its subpath exports (`@theme-default/highlight`), from docgen's own copy.
+      build.onResolve({ filter: /^@theme-default(\/[\w-]+)?$/ }, async (args) =>
+        build.resolve(`@docgen/theme-default${args.path.slice('@theme-default'.length)}`, { kind: args.kind, resolveDir: coreDir }),
+      );
       // Resolved once per specifier and kind: every page imports `react/jsx-runtime`.
       const shared = new Map<string, Promise<OnResolveResult>>();
       build.onResolve({ filter: SHARED_PACKAGES }, (args) => {

@@ -62,7 +62,8 @@ export function NavProgress() {
           started = true;
           np.start();
         },
-        () => {}, // no bar is better than an error: navigation goes on without it
+        // Navigation goes on without a bar; say why it is missing.
+        (error: unknown) => console.warn('docgen: the progress bar (nprogress) could not be loaded', error),
       );
     }, NAV_PROGRESS_DELAY);
     return () => {

@@ -13,9 +13,10 @@ const SearchModal = lazy(() => loadModal().then((m) => ({ default: m.SearchModal
 
 /** Starts fetching the dialog's code and, for local search, the locale's index. */
 function preload(indexUrl: string | null) {
-  void loadModal().then(() => {
-    if (indexUrl) void import('./local-client.js').then((m) => m.loadEngine(indexUrl).catch(() => {}));
-  });
+  // A failed preload is not lost: opening the dialog loads both again and shows DocSearch's error screen.
+  void loadModal()
+    .then(() => (indexUrl ? import('./local-client.js').then((m) => m.loadEngine(indexUrl)) : undefined))
+    .catch((error: unknown) => console.warn('docgen: search preload failed; the dialog will try again', error));
 }
 
 /** The search button with its keyboard shortcuts; renders nothing when search is off. */
