@@ -53,7 +53,11 @@ export function rehypeSearchSections() {
       } else if (!('children' in node)) {
         return;
       }
-      const block = node.type === 'mdxJsxFlowElement' || (node.type === 'element' && BLOCK.has(el.tagName));
+      // `<summary>Sum</summary>` written on one line is a text-level JSX element, yet a block on the page.
+      const block =
+        node.type === 'mdxJsxFlowElement' ||
+        (node.type === 'element' && BLOCK.has(el.tagName)) ||
+        (node.type === 'mdxJsxTextElement' && BLOCK.has(el.name ?? ''));
       if (block) into.push(' ');
       for (const child of (node as Element).children ?? []) walk(child, into);
       if (block) into.push(' ');

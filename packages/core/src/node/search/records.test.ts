@@ -195,6 +195,11 @@ describe('pageRecords on compiled pages', () => {
     expect(records[0].content).toBe('Visible words.');
   });
 
+  it('separates the text of block elements written inline in MDX (details and summary)', async () => {
+    const records = await recordsOf('# T\n\n<details><summary>Sum</summary>detailtext</details>\n', { file: 'page.mdx' });
+    expect(records[0].content).toBe('Sum detailtext');
+  });
+
   it('counts the headings inside an MDX fragment', async () => {
     const records = await recordsOf('# T\n\n<>\n## Inside\n\nFragment text.\n</>\n', { file: 'page.mdx' });
     expect(records.map((r) => [r.url, r.content])).toEqual([
