@@ -73,7 +73,7 @@ describe('invalid landing config', () => {
     ['landing not an object', { landing: 'Tools' }, ['themeConfig.landing is not an object']],
     ['landing without a title', { landing: { ...landing, title: undefined } }, ['themeConfig.landing.title is required']],
     ['landing with an empty tagline', { landing: { ...landing, tagline: '' } }, ['themeConfig.landing.tagline cannot be empty']],
-    ['landing without tools', { landing: { ...landing, tools: [] } }, ['themeConfig.landing.tools must have at least 1 items']],
+    ['landing without tools', { landing: { ...landing, tools: [] } }, ['themeConfig.landing.tools must have at least 1 item']],
     ['tool card without urlText', { landing: { ...landing, tools: [{ ...tool, urlText: undefined }] } }, ['themeConfig.landing.tools[0].urlText is required']],
     ['tool card with a relative url', { landing: { ...landing, tools: [{ ...tool, url: '/pack/' }] } }, ['themeConfig.landing.tools[0].url is not a valid url']],
     [
@@ -97,7 +97,7 @@ describe('invalid ecosystem config', () => {
   it.each<[string, unknown, string[]]>([
     ['ecosystem not an array', { ecosystem: group }, ['themeConfig.ecosystem is not an array']],
     ['group without titleEn', { ecosystem: [{ ...group, titleEn: undefined }] }, ['themeConfig.ecosystem[0].titleEn is required']],
-    ['group without links', { ecosystem: [{ ...group, links: [] }] }, ['themeConfig.ecosystem[0].links must have at least 1 items']],
+    ['group without links', { ecosystem: [{ ...group, links: [] }] }, ['themeConfig.ecosystem[0].links must have at least 1 item']],
     ['link without descEn', { ecosystem: [{ ...group, links: [{ ...link, descEn: undefined }] }] }, ['themeConfig.ecosystem[0].links[0].descEn is required']],
     ['link with an empty logo', { ecosystem: [{ ...group, links: [{ ...link, logo: '' }] }] }, ['themeConfig.ecosystem[0].links[0].logo cannot be empty']],
     ['link with an invalid urlEn', { ecosystem: [{ ...group, links: [{ ...link, urlEn: 'example.com' }] }] }, ['themeConfig.ecosystem[0].links[0].urlEn is not a valid url']],

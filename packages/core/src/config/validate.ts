@@ -26,11 +26,11 @@ export function formatIssue(issue: z.core.$ZodIssue, input: unknown): string {
     case 'too_small':
       if (issue.origin === 'string' && Number(issue.minimum) === 1) return `${path} cannot be empty`;
       if (issue.origin === 'string') return `${path} must be at least ${issue.minimum} characters`;
-      if (issue.origin === 'array') return `${path} must have at least ${issue.minimum} items`;
+      if (issue.origin === 'array') return `${path} must have at least ${issue.minimum} ${Number(issue.minimum) === 1 ? 'item' : 'items'}`;
       return `${path} cannot be less than ${issue.minimum}`;
     case 'too_big':
       if (issue.origin === 'string') return `${path} cannot be longer than ${issue.maximum} characters`;
-      if (issue.origin === 'array') return `${path} cannot have more than ${issue.maximum} items`;
+      if (issue.origin === 'array') return `${path} cannot have more than ${issue.maximum} ${Number(issue.maximum) === 1 ? 'item' : 'items'}`;
       return `${path} cannot be greater than ${issue.maximum}`;
     case 'invalid_format':
       return issue.format === 'url' ? `${path} is not a valid url` : `${path} value does not match pattern ${issue.format}`;
