@@ -406,15 +406,14 @@ describe('search in docgen dev', () => {
     const server = await startDevServer({ root: site, port: 0 });
     const browser = await launchBrowser();
     try {
-      const page = await browser.newPage();
-      await page.goto(server.url, { waitUntil: 'load' });
-    await hydrated(page);
       const rebuilt = server.nextBuild();
       const file = path.join(site, 'en/guide/intro.md');
       fs.appendFileSync(file, '\n\n## Zanzibar\n\nThe quokka section.\n');
       await rebuilt;
-      await page.reload({ waitUntil: 'load' });
-    await hydrated(page);
+      // A page opened before the edit reloads itself when the rebuild ends; a fresh page avoids that race.
+      const page = await browser.newPage();
+      await page.goto(server.url, { waitUntil: 'load' });
+      await hydrated(page);
       await page.locator('.dg-search-button').click();
       await page.locator('.DocSearch-Input').fill('quokka');
       await page.locator('.DocSearch-Hit').first().waitFor();

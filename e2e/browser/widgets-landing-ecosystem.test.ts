@@ -127,10 +127,10 @@ describe.each<ServerKind>(['preview', 'dev'])('landing section and ecosystem men
     await page.locator(POPOVER).waitFor();
     const opened = await times(page);
     expect(opened.openAt50).toBe(0);
-    // …open after the 100 ms delay, by about 150 ms. The bound is 200 ms: on a busy two-core machine the
+    // …open after the 100 ms delay, by about 150 ms. The bound is 400 ms: on a busy two-core machine the
     // timer fires late and React's development build (docgen dev) renders slower.
     expect(opened.open - opened.enter).toBeGreaterThanOrEqual(95);
-    expect(opened.open - opened.enter).toBeLessThan(200);
+    expect(opened.open - opened.enter).toBeLessThan(400);
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     expect(await button.getAttribute('aria-controls')).toBe(await page.locator(POPOVER).getAttribute('id'));
 
@@ -138,7 +138,7 @@ describe.each<ServerKind>(['preview', 'dev'])('landing section and ecosystem men
     await page.locator(POPOVER).waitFor({ state: 'detached' });
     const closed = await times(page);
     expect(closed.close - closed.leave).toBeGreaterThanOrEqual(95);
-    expect(closed.close - closed.leave).toBeLessThan(200);
+    expect(closed.close - closed.leave).toBeLessThan(400);
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     await page.close();
   });
