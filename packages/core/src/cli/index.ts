@@ -10,6 +10,7 @@ import { build } from '../node/build/build.js';
 import { startDevServer } from '../node/dev/dev-server.js';
 import { startStaticServer } from '../node/server/static-server.js';
 import { DocgenError } from '../shared/errors.js';
+import { removeTemporaries } from '../node/build/output-dir.js';
 import { formatError } from './format-error.js';
 
 const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -31,6 +32,7 @@ export function createCli(io: CliIo = { log: console.log, error: console.error }
   const program = new Command('docgen')
     .description('docgen: a fast static documentation-site generator')
     .version(pkg.version, '-v, --version')
+    .option('--debug', 'print the stack of every error (for reporting a bug)')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.log(s.trimEnd()), writeErr: (s) => io.error(s.trimEnd()) });
 
@@ -40,8 +42,21 @@ export function createCli(io: CliIo = { log: console.log, error: console.error }
     .argument('[root]', 'site root (folder of docgen.config.ts)', '.')
     .option('--out-dir <dir>', 'output folder (default: dist in the root)')
     .option('--base <path>', 'URL path the site is served under (default: /)')
-    .action(async (root: string, opts: { outDir?: string; base?: string }) => {
-      await build({ root, outDir: opts.outDir && path.resolve(opts.outDir), base: opts.base });
+    .option('--empty-out-dir', 'replace an existing output folder that docgen did not make (never one holding sources)')
+    .action(async (root: string, opts: { outDir?: string; base?: string; emptyOutDir?: boolean }) => {
+      // Ctrl+C or a kill mid-build: the previous output stays, the temporary folders go.
+      const interrupt = (signal: NodeJS.Signals) => {
+        removeTemporaries();
+        process.exit(signal === 'SIGINT' ? 130 : 143);
+      };
+      process.once('SIGINT', interrupt);
+      process.once('SIGTERM', interrupt);
+      try {
+        await build({ root, outDir: opts.outDir && path.resolve(opts.outDir), base: opts.base, emptyOutDir: opts.emptyOutDir });
+      } finally {
+        process.off('SIGINT', interrupt);
+        process.off('SIGTERM', interrupt);
+      }
     });
 
   program
@@ -87,6 +102,7 @@ export function createCli(io: CliIo = { log: console.log, error: console.error }
 
 function closeOnSignal(close: () => Promise<void>) {
   const stop = () => {
+    removeTemporaries();
     close().then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
@@ -105,7 +121,7 @@ export async function runCli(argv: string[], io?: CliIo): Promise<number> {
       // --help and --version end with exit code 0; usage errors were already printed by commander.
       return error.exitCode === 0 ? 0 : 1;
     }
-    out.error(formatError(error));
+    out.error(formatError(error, { debug: Boolean(program.opts().debug) }));
     return 1;
   }
 }

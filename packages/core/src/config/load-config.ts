@@ -119,6 +119,7 @@ export function resolveConfig(
 
 async function importConfigFile(file: string): Promise<UserConfig> {
   const tmp = `${file}.timestamp-${Date.now()}-${process.pid}.mjs`;
+  const sourceMaps = process.sourceMapsEnabled;
   try {
     await build({
       entryPoints: [file],
@@ -131,6 +132,8 @@ async function importConfigFile(file: string): Promise<UserConfig> {
       logLevel: 'silent',
       sourcemap: 'inline',
     });
+    // Source maps make a throwing config's stack point at its own lines, not the bundle's.
+    process.setSourceMapsEnabled(true);
     const mod = (await import(pathToFileURL(tmp).href)) as { default?: UserConfig };
     if (!mod.default || typeof mod.default !== 'object') {
       throw new DocgenError(`${path.relative(process.cwd(), file)} must export a config object as default export`);
@@ -148,8 +151,41 @@ async function importConfigFile(file: string): Promise<UserConfig> {
         })),
       );
     }
-    throw error;
+    throw configThrew(error, file);
   } finally {
+    process.setSourceMapsEnabled(sourceMaps);
     fs.rmSync(tmp, { force: true });
   }
+}
+
+/**
+ * A DocgenError for a config file that threw while it was evaluated, or imports a package that is not
+ * installed: the message, and the config file's line when the stack (source-mapped) or the specifier shows it.
+ * The original error is kept as `cause` (`--debug` prints its stack).
+ */
+function configThrew(error: unknown, file: string): DocgenError {
+  const shown = path.relative(process.cwd(), file) || file;
+  const e = error as NodeJS.ErrnoException;
+  const message = e?.message ?? String(error);
+  const lines = fs.readFileSync(file, 'utf8').split(/\r?\n/);
+  let line = 0;
+  let column = 0;
+  const missing = e?.code === 'ERR_MODULE_NOT_FOUND' ? /(?:package|module) '([^']+)'/.exec(message) : null;
+  const reason = missing ? `cannot find the package '${missing[1]}' (is it installed?)` : message.split('\n')[0];
+  if (missing) {
+    line = lines.findIndex((l) => l.includes(`'${missing[1]}'`) || l.includes(`"${missing[1]}"`)) + 1;
+    column = line ? Math.max(lines[line - 1].indexOf(`'${missing[1]}'`), lines[line - 1].indexOf(`"${missing[1]}"`)) + 1 : 0;
+  } else {
+    // The bundled config carries an inline source map: frames name the config file's own lines.
+    const name = path.basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const frame = new RegExp(`${name}:(\\d+):(\\d+)`).exec(e?.stack ?? '');
+    if (frame) [line, column] = [Number(frame[1]), Number(frame[2])];
+  }
+  const where = line ? `${shown}:${line}:${column || 1}` : shown;
+  const located = new DocgenError(
+    `${where}: the config file failed to load: ${reason}`,
+    line ? [{ message: reason, location: { file: shown, line, column: column || 1, lineText: lines[line - 1] } }] : [],
+  );
+  (located as { cause?: unknown }).cause = error;
+  return located;
 }

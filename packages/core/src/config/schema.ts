@@ -179,9 +179,27 @@ const editLink = z.object({
   pattern: z.string().min(1),
 });
 
+/**
+ * A BCP 47 language tag (`en`, `zh`, `pt-BR`, `zh-Hans`), checked with `Intl.getCanonicalLocales`: it names
+ * a folder of the site and a URL prefix, so nothing else (`../x`, `a/b`) may pass.
+ */
+const languageTag = z
+  .string()
+  .min(1)
+  .refine(
+    (tag) => {
+      try {
+        return Intl.getCanonicalLocales(tag).length === 1;
+      } catch {
+        return false; // RangeError: not a well-formed tag
+      }
+    },
+    { message: 'is not a BCP 47 language tag (such as en, zh or pt-BR)' },
+  );
+
 const locale = z.object({
-  /** Language code; `lang` of the site must name one of the locales. @example 'zh' */
-  lang: z.string().min(1),
+  /** Language code (BCP 47); `lang` of the site must name one of the locales. @example 'zh' */
+  lang: languageTag,
   /** Name shown in the language menu. @example '简体中文' */
   label: z.string().min(1),
   /** Site title for this locale; defaults to the site's `title`. */
@@ -362,7 +380,7 @@ export const configSchema = z
     /** URL path the site is served under. @default '/' @example '/docs/' */
     base: z.string().default('/'),
     /** Default language; its pages have no route prefix. Must be one of `locales[].lang`. @default 'en' */
-    lang: z.string().min(1).default('en'),
+    lang: languageTag.default('en'),
     /** Absolute origin of the deployed site, for canonical links. @example 'https://docgen.dev' */
     siteUrl: z.string().url().optional(),
     /** Locales; each has its own folder `<root>/<lang>/`. A site without locales keeps its pages in `<root>/`. @default [] */
@@ -387,6 +405,12 @@ export const configSchema = z
       .default(() => ({ cleanUrls: true, exclude: [], excludeFragments: true })),
     /** Render every route to HTML at build time. @default true */
     ssg: z.boolean().default(true),
+    /**
+     * Time limit of one page's compile and of its server render, in milliseconds: a page over it fails the
+     * build, named (an MDX expression that never returns must not hang CI). @default 30000
+     * @example 120000
+     */
+    pageTimeout: z.number().int().positive().default(30_000),
     /** Versions of the docs. @default { default: '', versions: [] } */
     multiVersion: z
       .object({ default: z.string(), versions: z.array(z.string()) })

@@ -23,6 +23,7 @@ import { buildKey, isUpToDate, saveState } from './build-state.js';
 import { renderRoutes, type RenderJob, type RenderRoute } from './render-routes.js';
 import { PageCache } from './page-cache.js';
 import { createProgress } from './progress.js';
+import { cacheDirOf, checkOutDir, createTempOutput, recoverInterrupted, swapOutput, trackTemporary } from './output-dir.js';
 import { createSearchOutput, writeRecordsFile, type SearchOutput } from '../search/write-search.js';
 
 /** Options of `build`. */
@@ -37,6 +38,11 @@ export interface BuildOptions extends ConfigOverrides {
   log?: boolean;
   /** Config already loaded (the dev server reuses it). */
   config?: ResolvedConfig;
+  /**
+   * Replace an existing output folder that docgen did not make (it must still hold no source files).
+   * @default false
+   */
+  emptyOutDir?: boolean;
 }
 
 /** Figures of a finished build. */
@@ -64,8 +70,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const timings = createTimings();
   const config = options.config ?? (await loadConfig(options.root ?? process.cwd(), options));
   const log = options.log ?? true;
+  const cacheDir = cacheDirOf(config);
+  checkOutDir(config, { emptyOutDir: options.emptyOutDir, option: options.outDir === undefined ? 'outDir' : '--out-dir' });
+  recoverInterrupted(config.outDir, cacheDir);
   const routes = scanRoutes(config);
-  const cacheDir = path.join(config.root, 'node_modules', '.cache', 'docgen');
   const cache = new PageCache(path.join(cacheDir, 'pages'));
 
   const compilerOptions: CompilerOptions = {
@@ -138,8 +146,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     themeEntry: resolveThemeEntry(config),
   };
 
-  const tmpOut = `${config.outDir}.tmp-${process.pid}-${Date.now()}`;
+  const tmpOut = createTempOutput(config.outDir);
   const ssrDir = path.join(cacheDir, `ssr-${process.pid}-${Date.now()}`);
+  const untrackOut = trackTemporary(tmpOut);
+  const untrackSsr = trackTemporary(ssrDir);
   try {
     const pageEntries = routes.map((r) => ({ in: r.filePath, out: `p-${entryName(r.path)}` }));
     const runtime = fileURLToPath(new URL('src/runtime/', coreRoot));
@@ -235,6 +245,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     throw error;
   } finally {
     fs.rmSync(ssrDir, { recursive: true, force: true });
+    untrackOut();
+    untrackSsr();
   }
   cache.prune();
   timings.mark('write');
@@ -577,12 +589,4 @@ function resolveThemeEntry(config: ResolvedConfig): string {
 function entryName(routePath: string): string {
   const name = routePath.replace(/^\/|\/$/g, '').replace(/[^\w-]+/g, '_');
   return routePath.endsWith('/') ? `${name || 'index'}${name ? '_index' : ''}` : name;
-}
-
-function swapOutput(tmpOut: string, outDir: string): void {
-  const old = `${outDir}.old-${process.pid}-${Date.now()}`;
-  const hadOld = fs.existsSync(outDir);
-  if (hadOld) fs.renameSync(outDir, old);
-  fs.renameSync(tmpOut, outDir);
-  if (hadOld) fs.rmSync(old, { recursive: true, force: true });
 }
