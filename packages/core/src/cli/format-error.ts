@@ -56,7 +56,7 @@ export function formatError(error: unknown, { debug = false }: FormatErrorOption
 
 /** `error: cannot open <path>: permission denied (EACCES)` for a Node file-system error, else undefined. */
 function fileSystemError(error: unknown): string | undefined {
-  const e = error as NodeJS.ErrnoException | undefined;
+  const e = error as (NodeJS.ErrnoException & { dest?: string }) | undefined;
   if (!e || typeof e !== 'object' || typeof e.code !== 'string' || !(e.code in FS_ERRORS) || !e.path) return undefined;
   const rel = path.relative(process.cwd(), e.path);
   const shown = rel && !rel.startsWith('..') ? rel : e.path;

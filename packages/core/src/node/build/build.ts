@@ -20,7 +20,10 @@ import { compilePages } from './compile-pages.js';
 import { docgenPlugin, esbuildFailure, fragmentCompiler, type SiteModules } from './esbuild-plugin.js';
 import { builtModule } from './built-module.js';
 import { buildKey, isUpToDate, saveState } from './build-state.js';
-import { renderRoutes, type RenderJob, type RenderRoute } from './render-routes.js';
+import type { RenderJob, RenderRoute } from './render-routes.js';
+import type { RenderOutcome } from './render-worker.js';
+import { runLimited } from './run-limited.js';
+import { DocgenError } from '../../shared/errors.js';
 import { PageCache } from './page-cache.js';
 import { createProgress } from './progress.js';
 import { cacheDirOf, checkOutDir, createTempOutput, recoverInterrupted, swapOutput, trackTemporary } from './output-dir.js';
@@ -55,6 +58,8 @@ export interface BuildResult {
   /** True when nothing changed since the last build and the output was kept as it is. */
   upToDate: boolean;
   durationMs: number;
+  /** Warnings of this build, as printed (`warning: ` left out): slow pages, page checks at the 'warn' level. */
+  warnings: string[];
 }
 
 const coreRoot = new URL('../../..', import.meta.url);
@@ -100,15 +105,16 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   if (isUpToDate(stateFile, key, config)) {
     const durationMs = performance.now() - started;
     if (log) console.log(`docgen: ${path.relative(process.cwd(), config.outDir) || '.'} is up to date (nothing changed since the last build)`);
-    return { config, outDir: config.outDir, routes, cachedPages: routes.length, upToDate: true, durationMs };
+    return { config, outDir: config.outDir, routes, cachedPages: routes.length, upToDate: true, durationMs, warnings: [] };
   }
   fs.rmSync(stateFile, { force: true });
 
   const compileProgress = log ? createProgress('compiling pages') : undefined;
-  const { pages: compiled, cached } = await compilePages(
+  const { pages: compiled, cached, slow } = await compilePages(
     routes.map((r) => r.filePath),
-    { options: compilerOptions, optionsKey, cache, onProgress: compileProgress?.update },
+    { options: compilerOptions, optionsKey, cache, timeoutMs: config.pageTimeout, onProgress: compileProgress?.update },
   ).finally(() => compileProgress?.done());
+  const warnings = slow.map(({ file, ms }) => `${displayPath(file)} took ${(ms / 1000).toFixed(1)} s to compile`);
 
   timings.mark('compile');
   const titles = new Map(routes.map((r) => [r.path, compiled.get(r.filePath)!.title]));
@@ -254,12 +260,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   const durationMs = performance.now() - started;
   if (log) {
+    for (const warning of warnings) console.warn(`warning: ${warning}`);
     console.log(
       `docgen: ${routes.length} pages built into ${path.relative(process.cwd(), config.outDir) || '.'} in ${(durationMs / 1000).toFixed(2)} s` +
         (cached ? ` (${cached} from cache)` : ''),
     );
   }
-  return { config, outDir: config.outDir, routes, cachedPages: cached, upToDate: false, durationMs };
+  return { config, outDir: config.outDir, routes, cachedPages: cached, upToDate: false, durationMs, warnings };
 }
 
 /** Absolute source path of each file-loader asset → its URL (with base) in the browser bundle. */
@@ -429,9 +436,6 @@ interface RenderContext {
   bodyEnd?: string;
 }
 
-/** Below this many routes, starting render workers costs more than it saves. */
-const MIN_ROUTES_FOR_WORKERS = 64;
-
 /** Plans the document of every route (and the 404 page), then renders them in this thread or in workers. */
 async function renderPages(ctx: RenderContext): Promise<void> {
   const { config, routes, assets } = ctx;
@@ -465,6 +469,7 @@ async function renderPages(ctx: RenderContext): Promise<void> {
     return {
       routePath: route.path,
       moduleFile: `p-${entryName(route.path)}.js`,
+      sourceFile: displayPath(route.filePath),
       htmlFile: routeToHtmlFile(route.path),
       siteTitle: locale.title,
       defaultDescription: locale.description,
@@ -486,6 +491,7 @@ async function renderPages(ctx: RenderContext): Promise<void> {
   planned.push({
     routePath: '/404',
     moduleFile: '',
+    sourceFile: '',
     htmlFile: '404.html',
     siteTitle: defaultLocale.title,
     defaultDescription: '',
@@ -505,32 +511,31 @@ async function renderPages(ctx: RenderContext): Promise<void> {
 
   const progress = ctx.log ? createProgress('rendering pages') : undefined;
   let done = 0;
-  const threads = Math.min(os.availableParallelism(), 8);
+  // Always in worker threads: a page whose render never ends (an MDX expression that loops) can only be
+  // stopped by terminating its thread. One thread per ~32 routes up to the cores.
+  const threads = Math.max(1, Math.min(os.availableParallelism(), 8, Math.ceil(planned.length / 32)));
+  const pool = new Piscina<RenderJob, RenderOutcome>({ filename: builtModule('render-worker.js'), maxThreads: threads, idleTimeout: 1000 });
+  const failures: DocgenError[] = [];
   try {
-    if (planned.length < MIN_ROUTES_FOR_WORKERS || threads < 2) {
-      await renderRoutes({ ssrDir: ctx.ssrDir, outDir: ctx.tmpOut, ssr: config.ssg, routes: planned }, () => progress?.update(++done, planned.length));
-      return;
-    }
-    const pool = new Piscina<RenderJob, number>({ filename: builtModule('render-worker.js'), maxThreads: threads, idleTimeout: 1000 });
-    try {
-      // Small batches keep both threads busy to the end and the progress line moving.
-      const size = Math.max(16, Math.ceil(planned.length / (threads * 8)));
-      const batches: RenderRoute[][] = [];
-      for (let i = 0; i < planned.length; i += size) batches.push(planned.slice(i, i + size));
-      await Promise.all(
-        batches.map((batch) =>
-          pool.run({ ssrDir: ctx.ssrDir, outDir: ctx.tmpOut, ssr: config.ssg, routes: batch }).then((n) => {
-            done += n;
-            progress?.update(done, planned.length);
-          }),
-        ),
-      );
-    } finally {
-      await pool.destroy();
-    }
+    await runLimited(pool, planned, {
+      limit: threads,
+      timeoutMs: config.pageTimeout,
+      taskOf: (route) => ({ ssrDir: ctx.ssrDir, outDir: ctx.tmpOut, ssr: config.ssg, routes: [route] }),
+      onDone: (route, result) => {
+        if (!result.ok) {
+          const message = `Rendering ${route.routePath}${route.sourceFile ? ` (${route.sourceFile})` : ''} took longer than ${config.pageTimeout / 1000} s (pageTimeout) and was stopped`;
+          failures.push(new DocgenError(message, route.sourceFile ? [{ message, location: { file: route.sourceFile, line: 1, column: 1 } }] : []));
+        } else if (!result.value.ok) {
+          failures.push(new DocgenError(result.value.message, result.value.locations));
+        }
+        progress?.update(++done, planned.length);
+      },
+    });
   } finally {
+    await pool.destroy();
     progress?.done();
   }
+  if (failures.length) throw new DocgenError(failures.map((f) => f.message).join('\n'), failures.flatMap((f) => f.locations));
 }
 
 function createSiteData(config: ResolvedConfig, navigation: ReturnType<typeof resolveNavigation>): SiteData {
@@ -589,4 +594,10 @@ function resolveThemeEntry(config: ResolvedConfig): string {
 function entryName(routePath: string): string {
   const name = routePath.replace(/^\/|\/$/g, '').replace(/[^\w-]+/g, '_');
   return routePath.endsWith('/') ? `${name || 'index'}${name ? '_index' : ''}` : name;
+}
+
+/** A path as shown in messages: relative to the working directory when inside it. */
+function displayPath(file: string): string {
+  const rel = path.relative(process.cwd(), file);
+  return rel && !rel.startsWith('..') ? rel : file;
 }

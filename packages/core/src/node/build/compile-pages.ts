@@ -1,34 +1,46 @@
 /**
  * Compiles pages in parallel: cached pages are read from the page cache, the rest go to a pool of worker
- * threads (piscina), or run in this thread when there are too few to pay for starting workers.
+ * threads (piscina), each page with a time limit.
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { Piscina } from 'piscina';
 import { DocgenError } from '../../shared/errors.js';
 import type { CompiledPage, CompilerOptions } from '../markdown/compile-page.js';
 import type { CompileOutcome, CompileTask } from './compile-worker.js';
-import compileInThread from './compile-worker.js';
 import type { PageCache } from './page-cache.js';
 import { builtModule } from './built-module.js';
+import { runLimited } from './run-limited.js';
 
-/** Below this many uncached pages, workers cost more to start (~0.3 s each) than they save. */
-const MIN_PAGES_FOR_WORKERS = 12;
+/** A page whose compile takes longer than this (ms) is named in the build's warnings with its time. */
+export const SLOW_PAGE_MS = 5_000;
 
 /** What `compilePages` reports as it goes. */
 export interface CompileProgress {
   (done: number, total: number): void;
 }
 
+/** Options of `compilePages`. */
+export interface CompilePagesOptions {
+  options: CompilerOptions;
+  optionsKey: string;
+  cache: PageCache;
+  /** Time limit of one page's compile, ms (`pageTimeout`). */
+  timeoutMs: number;
+  onProgress?: CompileProgress;
+}
+
 /**
- * Compiles every file of `files`.
- * @returns file path → compiled page, and how many came from the cache.
- * @throws DocgenError listing every page that failed, each with its location.
+ * Compiles every file of `files`: cached pages from the cache, the others in worker threads (always: a
+ * compile that never ends can only be stopped by terminating its thread).
+ * @returns file path → compiled page, how many came from the cache, and the pages slower than `SLOW_PAGE_MS`.
+ * @throws DocgenError listing every page that failed or ran over the time limit, each with its location.
  */
 export async function compilePages(
   files: string[],
-  { options, optionsKey, cache, onProgress }: { options: CompilerOptions; optionsKey: string; cache: PageCache; onProgress?: CompileProgress },
-): Promise<{ pages: Map<string, CompiledPage>; cached: number }> {
+  { options, optionsKey, cache, timeoutMs, onProgress }: CompilePagesOptions,
+): Promise<{ pages: Map<string, CompiledPage>; cached: number; slow: { file: string; ms: number }[] }> {
   const pages = new Map<string, CompiledPage>();
   const todo: { file: string; key: string }[] = [];
   for (const file of files) {
@@ -42,29 +54,34 @@ export async function compilePages(
   onProgress?.(done, files.length);
 
   const failures: DocgenError[] = [];
-  const finish = (file: string, key: string, outcome: CompileOutcome) => {
-    if (outcome.ok) {
-      pages.set(file, outcome.page);
-      cache.set(key, outcome.page);
-    } else {
-      failures.push(new DocgenError(outcome.message, outcome.locations));
-    }
-    onProgress?.(++done, files.length);
-  };
-
-  if (todo.length >= MIN_PAGES_FOR_WORKERS) {
-    const pool = new Piscina<CompileTask, CompileOutcome>({
-      filename: builtModule('compile-worker.js'),
-      maxThreads: Math.max(1, Math.min(os.availableParallelism(), 8)),
-      idleTimeout: 1000,
-    });
+  const slow: { file: string; ms: number }[] = [];
+  if (todo.length) {
+    // One thread per ~6 pages up to the cores: each costs ~0.3 s to start (unified, shiki).
+    const threads = Math.max(1, Math.min(os.availableParallelism(), 8, Math.ceil(todo.length / 6)));
+    const pool = new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.js'), maxThreads: threads, idleTimeout: 1000 });
     try {
-      await Promise.all(todo.map(({ file, key }) => pool.run({ filePath: file, options, optionsKey }).then((o) => finish(file, key, o))));
+      await runLimited(pool, todo, {
+        limit: threads,
+        timeoutMs,
+        taskOf: ({ file }) => ({ filePath: file, options, optionsKey }),
+        onDone: ({ file, key }, result) => {
+          if (!result.ok) {
+            const shown = displayPath(file);
+            const message = `${shown}: compiling the page took longer than ${timeoutMs / 1000} s (pageTimeout) and was stopped`;
+            failures.push(new DocgenError(message, [{ message, location: { file: shown, line: 1, column: 1 } }]));
+          } else if (result.value.ok) {
+            pages.set(file, result.value.page);
+            cache.set(key, result.value.page);
+          } else {
+            failures.push(new DocgenError(result.value.message, result.value.locations));
+          }
+          if (result.ms > SLOW_PAGE_MS) slow.push({ file, ms: result.ms });
+          onProgress?.(++done, files.length);
+        },
+      });
     } finally {
       await pool.destroy();
     }
-  } else {
-    for (const { file, key } of todo) finish(file, key, await compileInThread({ filePath: file, options, optionsKey }));
   }
 
   if (failures.length) {
@@ -73,5 +90,10 @@ export async function compilePages(
       failures.flatMap((f) => f.locations),
     );
   }
-  return { pages, cached };
+  return { pages, cached, slow };
+}
+
+function displayPath(file: string): string {
+  const rel = path.relative(process.cwd(), file);
+  return rel && !rel.startsWith('..') ? rel : file;
 }

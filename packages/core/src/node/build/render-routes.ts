@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { DocgenError } from '../../shared/errors.js';
 import type { PageData } from '../../shared/types.js';
 import { renderHtmlDocument, type HtmlParts } from './html-template.js';
 
@@ -13,6 +14,8 @@ export interface RenderRoute {
   routePath: string;
   /** File of the server bundle holding the page module (relative to `ssrDir`); '' renders the 404 page. */
   moduleFile: string;
+  /** Source file of the page, as shown in messages ('' for the 404 page). */
+  sourceFile: string;
   /** Output file, relative to `outDir`. */
   htmlFile: string;
   /** Title suffix of the page's locale. */
@@ -48,7 +51,12 @@ export async function renderRoutes(job: RenderJob, onProgress?: () => void): Pro
   for (const route of job.routes) {
     const mod = route.moduleFile ? ((await import(pathToFileURL(path.join(job.ssrDir, route.moduleFile)).href)) as { pageData: PageData }) : null;
     const pageData = mod?.pageData;
-    const rendered = job.ssr ? server.render(route.routePath, mod) : { html: '', head: '' };
+    let rendered = { html: '', head: '' };
+    try {
+      if (job.ssr) rendered = server.render(route.routePath, mod);
+    } catch (error) {
+      throw renderError(error, route, job.ssrDir);
+    }
     const html = renderHtmlDocument({
       ...route.parts,
       title: pageData ? server.pageTitle(pageData.title, pageData.frontmatter.titleSuffix, route.siteTitle) : server.pageTitle('404', undefined, route.siteTitle),
@@ -67,4 +75,23 @@ export async function renderRoutes(job: RenderJob, onProgress?: () => void): Pro
   }
   await Promise.all(writes);
   return job.routes.length;
+}
+
+/**
+ * A DocgenError for a page whose server render threw: the route, its source file, the component when the
+ * stack names one (the server bundle keeps function names), and the error's message.
+ */
+function renderError(error: unknown, route: RenderRoute, ssrDir: string): DocgenError {
+  const message = (error as Error)?.message ?? String(error);
+  const stack = String((error as Error)?.stack ?? '');
+  // The first frame in a server module with a capitalised function name is the component that threw.
+  const component = stack
+    .split('\n')
+    .map((line) => /^\s+at (?:new )?([A-Z][\w$]*) \((.*)\)$/.exec(line))
+    .find((m) => m && m[2].includes(path.basename(ssrDir)))?.[1];
+  const where = route.sourceFile ? ` (${route.sourceFile})` : '';
+  const text = `Rendering ${route.routePath}${where} failed${component ? ` in <${component}>` : ''}: ${message}`;
+  const failure = new DocgenError(text, route.sourceFile ? [{ message: text, location: { file: route.sourceFile, line: 1, column: 1 } }] : []);
+  (failure as { cause?: unknown }).cause = error;
+  return failure;
 }
