@@ -60,6 +60,7 @@ export interface ConfigOverrides {
 export async function loadConfig(root: string, overrides: ConfigOverrides = {}): Promise<ResolvedConfig> {
   const absRoot = path.resolve(root);
   if (!fs.existsSync(absRoot)) throw new DocgenError(`Site root ${absRoot} does not exist`);
+  if (!fs.statSync(absRoot).isDirectory()) throw new DocgenError(`Site root ${absRoot} is a file, not a folder: give the folder of docgen.config.ts`);
   const configFile = CONFIG_NAMES.map((n) => path.join(absRoot, n)).find((f) => fs.existsSync(f)) ?? '';
   const raw = configFile ? await importConfigFile(configFile) : {};
   return resolveConfig(raw, { root: absRoot, configFile, overrides });

@@ -30,7 +30,7 @@ export function buildKey(config: ResolvedConfig, options: unknown, version: stri
       if (skip.has(abs) || entry.name === '.git' || /\.(tmp|old)-\d+-\d+$/.test(entry.name)) continue;
       if (entry.isDirectory()) walk(abs);
       else {
-        const stat = fs.statSync(abs, { throwIfNoEntry: false });
+        const stat = statOrLink(abs);
         if (stat) hash.update(`${abs}\0${stat.size}\0${stat.mtimeMs}\n`);
       }
     }
@@ -75,4 +75,17 @@ export function saveState(stateFile: string, key: string, inputs: Iterable<strin
   }
   fs.mkdirSync(path.dirname(stateFile), { recursive: true });
   fs.writeFileSync(stateFile, JSON.stringify({ key, bundleInputs } satisfies BuildState));
+}
+
+/**
+ * The file's stat, following symlinks; for a symlink that leads nowhere (a loop, ELOOP) the link's own
+ * stat: the build does not follow such links, but a change of them still counts.
+ */
+function statOrLink(file: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(file, { throwIfNoEntry: false });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOOP') throw error;
+    return fs.lstatSync(file);
+  }
 }

@@ -152,12 +152,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     themeEntry: resolveThemeEntry(config),
   };
 
+  const entryNames = entryNamesOf(routes);
   const tmpOut = createTempOutput(config.outDir);
   const ssrDir = path.join(cacheDir, `ssr-${process.pid}-${Date.now()}`);
   const untrackOut = trackTemporary(tmpOut);
   const untrackSsr = trackTemporary(ssrDir);
   try {
-    const pageEntries = routes.map((r) => ({ in: r.filePath, out: `p-${entryName(r.path)}` }));
+    const pageEntries = routes.map((r) => ({ in: r.filePath, out: entryNames.get(r.path)! }));
     const runtime = fileURLToPath(new URL('src/runtime/', coreRoot));
     const common = {
       bundle: true,
@@ -235,7 +236,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     for (const { file, json } of search.files.values()) fs.writeFileSync(path.join(tmpOut, file), json);
     const searchIndexes = Object.fromEntries([...search.files].map(([prefix, { file }]) => [prefix, `/${file}`]));
 
-    await renderPages({ config, routes, assets, manifests, searchIndexes, ssrDir, tmpOut, log, bodyEnd: options.bodyEnd });
+    await renderPages({ config, routes, assets, manifests, searchIndexes, ssrDir, tmpOut, entryNames, log, bodyEnd: options.bodyEnd });
     timings.mark('render');
     swapOutput(tmpOut, config.outDir);
     writeRecordsFile(config, search);
@@ -432,6 +433,8 @@ interface RenderContext {
   searchIndexes: Record<string, string>;
   ssrDir: string;
   tmpOut: string;
+  /** Route path → name of its page entry in both bundles (`entryNamesOf`). */
+  entryNames: Map<string, string>;
   log: boolean;
   bodyEnd?: string;
 }
@@ -468,7 +471,7 @@ async function renderPages(ctx: RenderContext): Promise<void> {
         : [];
     return {
       routePath: route.path,
-      moduleFile: `p-${entryName(route.path)}.js`,
+      moduleFile: `${ctx.entryNames.get(route.path)}.js`,
       sourceFile: displayPath(route.filePath),
       htmlFile: routeToHtmlFile(route.path),
       siteTitle: locale.title,
@@ -590,10 +593,23 @@ function resolveThemeEntry(config: ResolvedConfig): string {
   return fileURLToPath(new URL('../theme-default/src/index.tsx', coreRoot));
 }
 
-/** `/zh/guide/x` → `zh_guide_x`; `/` → `index`; unique per route. */
-function entryName(routePath: string): string {
-  const name = routePath.replace(/^\/|\/$/g, '').replace(/[^\w-]+/g, '_');
-  return routePath.endsWith('/') ? `${name || 'index'}${name ? '_index' : ''}` : name;
+/**
+ * Entry names of the page modules, `p-<route as a name>`: `/zh/guide/x` → `p-zh_guide_x`, `/` → `p-index`.
+ * Different routes can give one name (`/x_b` and `/x/b`); a later one gets a numbered suffix, so two pages
+ * never write one output file.
+ */
+function entryNamesOf(routes: RouteEntry[]): Map<string, string> {
+  const names = new Map<string, string>();
+  const used = new Set<string>();
+  for (const route of routes) {
+    const flat = route.path.replace(/^\/|\/$/g, '').replace(/[^\w-]+/g, '_');
+    const base = `p-${route.path.endsWith('/') ? `${flat || 'index'}${flat ? '_index' : ''}` : flat}`;
+    let name = base;
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base}-${n}`;
+    used.add(name.toLowerCase());
+    names.set(route.path, name);
+  }
+  return names;
 }
 
 /** A path as shown in messages: relative to the working directory when inside it. */

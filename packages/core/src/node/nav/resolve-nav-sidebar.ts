@@ -94,7 +94,7 @@ function generateSidebars(locale: ResolvedLocale, routeByFile: Map<string, Route
 
 function folderItems(dir: string, routeByFile: Map<string, RouteEntry>, titles: Map<string, string>): SidebarItem[] {
   const metaFile = path.join(dir, '_meta.json');
-  const meta = readJson<MetaEntry[]>(metaFile) ?? defaultMeta(dir);
+  const meta = readJson<MetaEntry[]>(metaFile) ?? defaultMeta(dir, routeByFile);
   if (!Array.isArray(meta)) throw new DocgenError(`${path.relative(process.cwd(), metaFile)}: must hold an array`);
   const toItems = (entries: MetaEntry[]): SidebarItem[] =>
     entries.flatMap((entry): SidebarItem[] => {
@@ -105,8 +105,15 @@ function folderItems(dir: string, routeByFile: Map<string, RouteEntry>, titles: 
       }
       switch (entry.type) {
         case 'file': {
-          const file = ['.md', '.mdx'].map((ext) => path.join(dir, entry.name + ext)).find((f) => routeByFile.has(f));
-          if (!file) throw new DocgenError(`${path.relative(process.cwd(), metaFile)}: "${entry.name}" is not a page of ${path.relative(process.cwd(), dir)}`);
+          const candidates = ['.md', '.mdx'].map((ext) => path.join(dir, entry.name + ext));
+          const file = candidates.find((f) => routeByFile.has(f));
+          if (!file) {
+            const existing = candidates.find((f) => fs.existsSync(f));
+            const why = existing
+              ? `${path.relative(process.cwd(), existing)} is not a route (excluded by route.exclude, or a fragment)`
+              : `"${entry.name}" is not a page of ${path.relative(process.cwd(), dir)}`;
+            throw new DocgenError(`${path.relative(process.cwd(), metaFile)}: ${why}`);
+          }
           const route = routeByFile.get(file)!;
           return [{ text: entry.label ?? titles.get(route.path) ?? entry.name, link: route.path }];
         }
@@ -133,10 +140,11 @@ function folderItems(dir: string, routeByFile: Map<string, RouteEntry>, titles: 
   return toItems(meta);
 }
 
-function defaultMeta(dir: string): MetaEntry[] {
+/** The entries of a folder without `_meta.json`: its routes (excluded files are not), then its sub-folders. */
+function defaultMeta(dir: string, routeByFile: Map<string, RouteEntry>): MetaEntry[] {
   const entries = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => !e.name.startsWith('_') && !e.name.startsWith('.'));
   const pages = entries
-    .filter((e) => e.isFile() && /\.mdx?$/.test(e.name))
+    .filter((e) => e.isFile() && /\.mdx?$/.test(e.name) && routeByFile.has(path.join(dir, e.name)))
     .map((e) => e.name.replace(/\.mdx?$/, ''))
     .sort((a, b) => (a === 'index' ? -1 : b === 'index' ? 1 : a.localeCompare(b)));
   const dirs = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();

@@ -26,8 +26,16 @@ const PAGE_EXT = /\.mdx?$/;
 const RESERVED = new Set(['node_modules', 'dist', 'public', 'theme']);
 
 /**
- * Lists the routes of a site, sorted by path.
- * @throws DocgenError when two files map to the same route (both files named).
+ * Characters a page's file or folder name may not hold: `#` and `?` end a URL's path, `%` starts an
+ * escape, `\\` is a separator on Windows; control characters cannot be typed. Such a page has no URL.
+ */
+const NOT_IN_URL = /[#?%\\\u0000-\u001f\u007f]/;
+
+/**
+ * Lists the routes of a site, sorted by path. Symbolic links are not followed (a page or folder reached
+ * only through a link is not a route), so no link can pull files from outside the site into it.
+ * @throws DocgenError when a locale's folder is missing, when a page's path holds a character that cannot
+ *   be in a URL, or when two files map to the same route (both files named).
  */
 export function scanRoutes(config: ResolvedConfig): RouteEntry[] {
   const routes: RouteEntry[] = [];
@@ -49,6 +57,11 @@ export function scanRoutes(config: ResolvedConfig): RouteEntry[] {
           if (isRoot && (reserved.has(name) || (abs !== locale.dir && otherLocaleDirs.has(abs)))) continue;
           walk(abs, false);
         } else if (entry.isFile() && PAGE_EXT.test(name)) {
+          const bad = NOT_IN_URL.exec(rel);
+          if (bad) {
+            const char = bad[0].charCodeAt(0) < 32 || bad[0] === '\u007f' ? `control character U+${bad[0].charCodeAt(0).toString(16).padStart(4, '0')}` : `"${bad[0]}"`;
+            throw new DocgenError(`${rel}: a page's file and folder names cannot hold ${char}, no URL would reach it: rename it`);
+          }
           const inLocale = toPosix(path.relative(locale.dir, abs)).replace(PAGE_EXT, '');
           routes.push({
             path: locale.prefix + fileToRoutePath(inLocale),
@@ -60,6 +73,12 @@ export function scanRoutes(config: ResolvedConfig): RouteEntry[] {
         }
       }
     };
+    if (config.locales.length && !fs.existsSync(locale.dir)) {
+      throw new DocgenError(
+        `The locale ${locale.lang} has no folder ${toPosix(path.relative(process.cwd(), locale.dir)) || '.'}: with locales configured, ` +
+          `each locale's pages live in <root>/<lang>/ (here ${config.resolvedLocales.map((l) => `${l.lang}/`).join(', ')})`,
+      );
+    }
     if (fs.existsSync(locale.dir)) walk(locale.dir, true);
   }
 
