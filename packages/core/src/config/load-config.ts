@@ -10,6 +10,7 @@ import { DocgenError } from '../shared/errors.js';
 import { normalizeBase } from '../shared/route-path.js';
 import { configSchema, type SiteConfig, type UserConfig } from './schema.js';
 import { formatIssue } from './validate.js';
+import { isAlive } from '../node/build/output-dir.js';
 
 const CONFIG_NAMES = ['docgen.config.ts', 'docgen.config.mts', 'docgen.config.js', 'docgen.config.mjs'];
 
@@ -61,6 +62,7 @@ export async function loadConfig(root: string, overrides: ConfigOverrides = {}):
   const absRoot = path.resolve(root);
   if (!fs.existsSync(absRoot)) throw new DocgenError(`Site root ${absRoot} does not exist`);
   if (!fs.statSync(absRoot).isDirectory()) throw new DocgenError(`Site root ${absRoot} is a file, not a folder: give the folder of docgen.config.ts`);
+  removeStaleBundles(absRoot);
   const configFile = CONFIG_NAMES.map((n) => path.join(absRoot, n)).find((f) => fs.existsSync(f)) ?? '';
   const raw = configFile ? await importConfigFile(configFile) : {};
   return resolveConfig(raw, { root: absRoot, configFile, overrides });
@@ -116,6 +118,14 @@ export function resolveConfig(
     themeDir: path.resolve(root, config.themeDir),
     resolvedLocales,
   };
+}
+
+/** Bundled configs left by a process killed while importing its config (`<config>.timestamp-<ms>-<pid>.mjs`). */
+function removeStaleBundles(root: string): void {
+  for (const name of fs.readdirSync(root)) {
+    const m = /^docgen\.config\.[mc]?[jt]s\.timestamp-\d+-(\d+)\.mjs$/.exec(name);
+    if (m && !isAlive(Number(m[1]))) fs.rmSync(path.join(root, name), { force: true });
+  }
 }
 
 async function importConfigFile(file: string): Promise<UserConfig> {

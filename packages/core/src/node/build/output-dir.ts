@@ -149,7 +149,7 @@ export function recoverInterrupted(outDir: string, cacheDir: string): void {
 }
 
 /** True when a process with this id runs (EPERM: it runs under another user). */
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);
