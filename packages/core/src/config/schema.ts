@@ -188,6 +188,7 @@ const languageTag = z
   .min(1)
   .refine(
     (tag) => {
+      if (tag === '') return true; // reported by min(1)
       try {
         return Intl.getCanonicalLocales(tag).length === 1;
       } catch {

@@ -154,3 +154,19 @@ describe('formatKeyPath', () => {
     expect(formatKeyPath(keys)).toBe(expected);
   });
 });
+
+describe('locale tags and time limits', () => {
+  it('accepts BCP 47 tags and refuses paths', () => {
+    expect(() => resolveConfig({ lang: 'pt-BR', locales: [{ lang: 'pt-BR', label: 'Português' }, { lang: 'zh-Hans', label: '中文' }] }, { root: '/site' })).not.toThrow();
+    expect(() => resolveConfig({ locales: [{ lang: 'en', label: 'English' }, { lang: '../victim', label: 'V' }] }, { root: '/site' })).toThrow(
+      'locales[1].lang is not a BCP 47 language tag (such as en, zh or pt-BR)',
+    );
+    expect(() => resolveConfig({ lang: 'a/b' }, { root: '/site' })).toThrow('lang is not a BCP 47 language tag');
+  });
+
+  it('wants pageTimeout as a positive whole number of milliseconds', () => {
+    expect(resolveConfig({}, { root: '/site' }).pageTimeout).toBe(30_000);
+    expect(() => resolveConfig({ pageTimeout: 0 }, { root: '/site' })).toThrow('pageTimeout must be greater than 0');
+    expect(() => resolveConfig({ pageTimeout: 1.5 }, { root: '/site' })).toThrow('pageTimeout is not an integer');
+  });
+});

@@ -20,6 +20,7 @@ export function formatIssue(issue: z.core.$ZodIssue, input: unknown): string {
   switch (issue.code) {
     case 'invalid_type':
       if (valueAt(input, issue.path) === undefined) return `${path} is required`;
+      if (issue.expected === 'int') return `${path} is not an integer`;
       return `${path} is not ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`;
     case 'invalid_value':
       return `${path} must be one of ${issue.values.map(String).join(', ')}`;
@@ -27,7 +28,7 @@ export function formatIssue(issue: z.core.$ZodIssue, input: unknown): string {
       if (issue.origin === 'string' && Number(issue.minimum) === 1) return `${path} cannot be empty`;
       if (issue.origin === 'string') return `${path} must be at least ${issue.minimum} characters`;
       if (issue.origin === 'array') return `${path} must have at least ${issue.minimum} ${Number(issue.minimum) === 1 ? 'item' : 'items'}`;
-      return `${path} cannot be less than ${issue.minimum}`;
+      return issue.inclusive === false ? `${path} must be greater than ${issue.minimum}` : `${path} cannot be less than ${issue.minimum}`;
     case 'too_big':
       if (issue.origin === 'string') return `${path} cannot be longer than ${issue.maximum} characters`;
       if (issue.origin === 'array') return `${path} cannot have more than ${issue.maximum} ${Number(issue.maximum) === 1 ? 'item' : 'items'}`;
