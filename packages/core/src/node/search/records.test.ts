@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchRecord } from '../../shared/search/types.js';
 import type { NavItem, SidebarSection } from '../../shared/types.js';
 import { createPageCompiler, folderCompilerOptions } from '../markdown/compile-page.js';
-import { lvl0Of, pageRecords } from './records.js';
+import { lvl0Of, MAX_RECORD_CONTENT, pageRecords, splitContent } from './records.js';
 
 // Pages here link nowhere and show no images, so the folder only has to exist.
 const root = os.tmpdir();
@@ -296,5 +296,29 @@ describe('lvl0Of', () => {
   it('is the fallback when neither sidebar nor nav knows the page', () => {
     expect(lvl0Of('/about', null, nav, 'Site')).toBe('Site');
     expect(lvl0Of('/about', null, [], 'Site')).toBe('Site');
+  });
+});
+
+describe('long sections', () => {
+  it('become several records of at most MAX_RECORD_CONTENT characters, same url and hierarchy, every word kept', async () => {
+    const words = Array.from({ length: 4000 }, (_, i) => `word${i}`);
+    const records = await recordsOf(`# Changelog\n\n## Entries\n\n${words.join(' ')}\n`);
+    const pieces = records.filter((r) => r.url === '/guide/page#entries');
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(new Set(pieces.map((r) => r.objectID)).size).toBe(pieces.length);
+    for (const r of pieces) {
+      expect(r.content!.length).toBeLessThanOrEqual(MAX_RECORD_CONTENT);
+      expect(r.hierarchy).toEqual(pieces[0].hierarchy);
+      expect(r.type).toBe('content');
+    }
+    expect(pieces.map((r) => r.content).join(' ').split(' ')).toEqual(words);
+  });
+
+  it('are cut at a space or Chinese punctuation, never inside a surrogate pair', () => {
+    const zh = '构建先写入临时文件夹，最后再替换进来。'.repeat(600);
+    for (const part of splitContent(zh)) expect(part.endsWith('，') || part.endsWith('。')).toBe(true);
+    const emoji = '😀'.repeat(MAX_RECORD_CONTENT);
+    expect(splitContent(emoji).join('')).toBe(emoji);
+    expect(splitContent(emoji).every((p) => !/[\ud800-\udbff]$/.test(p))).toBe(true);
   });
 });

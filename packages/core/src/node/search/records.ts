@@ -7,6 +7,34 @@ import type { SearchHierarchy, SearchRecord } from '../../shared/search/types.js
 import type { FrontMatter, NavItem, SidebarItem, SidebarSection } from '../../shared/types.js';
 import type { SearchSection } from '../markdown/rehype-search-sections.js';
 
+/**
+ * Longest `content` of one record, in characters. A longer section (a changelog, a long API table) becomes
+ * several records of the same url and hierarchy, cut at spaces or punctuation: every word stays searchable,
+ * and the work on one hit (highlight, snippet) stays bounded, like DocSearch's record per paragraph.
+ */
+export const MAX_RECORD_CONTENT = 5000;
+
+/** `text` in pieces of at most `MAX_RECORD_CONTENT` characters, cut after a space or punctuation when one is near. */
+export function splitContent(text: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  while (text.length - start > MAX_RECORD_CONTENT) {
+    let end = start + MAX_RECORD_CONTENT;
+    for (let i = end - 1; i > end - 500; i--) {
+      if (/[\s。，、；：！？]/.test(text[i])) {
+        end = i + 1;
+        break;
+      }
+    }
+    const code = text.charCodeAt(end);
+    if (code >= 0xdc00 && code <= 0xdfff) end--; // never split a surrogate pair
+    parts.push(text.slice(start, end).trim());
+    start = end;
+  }
+  parts.push(text.slice(start).trim());
+  return parts.filter(Boolean);
+}
+
 /** What `pageRecords` needs to know of a page. */
 export interface RecordPage {
   /** Route path without base, e.g. `/zh/guide/start/introduction`. */
@@ -51,14 +79,18 @@ export function pageRecords(page: RecordPage, lvl0: string, base: string): Searc
     const count = seen.get(recordUrl) ?? 0;
     seen.set(recordUrl, count + 1);
     if (count && section.depth > 1) recordUrl = `${recordUrl}${section.id ? '-' : '#'}${count}`;
+    const [first, ...rest] = section.text ? splitContent(section.text) : [];
     records.push({
       objectID: recordUrl,
       url: recordUrl,
       type: section.depth === 1 ? 'lvl1' : section.text ? 'content' : (`lvl${section.depth}` as SearchRecord['type']),
-      content: section.text || null,
+      content: first ?? null,
       hierarchy,
       lang: page.lang,
       version: page.version,
+    });
+    rest.forEach((content, i) => {
+      records.push({ objectID: `${recordUrl}~${i + 2}`, url: recordUrl, type: 'content', content, hierarchy, lang: page.lang, version: page.version });
     });
   }
   if (!records.length) {

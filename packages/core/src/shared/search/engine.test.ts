@@ -379,3 +379,13 @@ describe('escapeHtml', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
   });
 });
+
+describe('pieces of one long section', () => {
+  it('show once: the best piece stands for its section', () => {
+    const head = record('/guide/changelog', 'Changelog', 'Every release of docgen.');
+    const piece = (text: string, n: number): SearchRecord => ({ ...record('/guide/changelog#v1', 'Changelog', text, { headings: ['Version 1'] }), objectID: `/guide/changelog#v1~${n}` });
+    const engine = engineOf([head, piece('needle appears here', 1), piece('and the needle again', 2), piece('needle a third time', 3)], 'en');
+    const hits = engine.search({ query: 'needle' }).hits;
+    expect(hits.map((h) => h.url)).toEqual(['/guide/changelog', '/guide/changelog#v1']);
+  });
+});

@@ -360,7 +360,11 @@ function runSearch({ mini, vocabulary, records, pageOf }: Loaded, params: Search
       byPage.set(key, (entry = { pageId, sections: [] }));
     }
     if (id === pageId) entry.page = r;
-    else if (entry.sections.length < SECTIONS_PER_PAGE) entry.sections.push(r);
+    else if (entry.sections.length < SECTIONS_PER_PAGE) {
+      // Pieces of one long section share its url: the best one stands for all.
+      const url = records[id].url;
+      if (url !== records[pageId]?.url && !entry.sections.some((s) => records[s.id as number].url === url)) entry.sections.push(r);
+    }
   }
 
   const snippetLengths = parseSnippetLengths(params.attributesToSnippet);

@@ -3,7 +3,7 @@
  * CJK runs become overlapping bigrams, so the lists below hold whichever way a segmenter cuts them.
  */
 import { describe, expect, it } from 'vitest';
-import { isCjk, segmentWords, tokenize } from './tokenize.js';
+import { isCjk, SEGMENT_SLICE, segmentWords, tokenize } from './tokenize.js';
 
 describe('tokenize', () => {
   const cases: [string, string[]][] = [
@@ -92,5 +92,28 @@ describe('segmentWords', () => {
     expect(words.slice(0, 2)).toEqual(['Use', 'docgen']);
     expect(words.slice(2).join('')).toBe('配置站点');
     expect(segments.filter((s) => !s.isWordLike).map((s) => s.segment).join('')).toBe(' , ');
+  });
+});
+
+describe('segmentWords on long text', () => {
+  const whole = (text: string) =>
+    Array.from(new Intl.Segmenter('zh', { granularity: 'word' }).segment(text), (s) => ({ segment: s.segment, index: s.index, isWordLike: Boolean(s.isWordLike) }));
+
+  it('cuts text longer than a slice at spaces or punctuation, giving the segments of the whole text', () => {
+    const en = 'The build writes into a temporary folder, then swaps it in; a failed build leaves the previous output intact. '.repeat(80);
+    const zh = '构建先写入临时文件夹，最后再替换进来，因此构建失败时上一次的输出保持不变。搜索索引按语言分别生成。'.repeat(80);
+    const mixed = `${en}${zh}docgen.config.ts 里的 themeConfig 设置。`.repeat(2);
+    for (const text of [en, zh, mixed]) {
+      expect(text.length).toBeGreaterThan(SEGMENT_SLICE * 2);
+      expect(segmentWords(text)).toEqual(whole(text));
+    }
+  });
+
+  it('covers text without any break character and never splits a surrogate pair', () => {
+    const text = `${'a'.repeat(SEGMENT_SLICE - 1)}😀${'b'.repeat(SEGMENT_SLICE * 2)}`;
+    const segments = segmentWords(text);
+    expect(segments.map((s) => s.segment).join('')).toBe(text);
+    expect(segments.every((s) => text.startsWith(s.segment, s.index))).toBe(true);
+    expect(segments.some((s) => s.segment.includes('😀'))).toBe(true);
   });
 });
