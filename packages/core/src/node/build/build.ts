@@ -13,7 +13,7 @@ import { Piscina } from 'piscina';
 import { loadConfig, type ConfigOverrides, type ResolvedConfig } from '../../config/index.js';
 import { withBase } from '../../shared/route-path.js';
 import type { LocaleData, OverviewGroup, PageData, RouteManifest, SidebarItem, SidebarSection, SiteData } from '../../shared/types.js';
-import { createPageCompiler, type CompiledPage, type CompilerOptions } from '../markdown/compile-page.js';
+import { createPageCompiler, type CompiledPage, type CompilerOptions, type PageWarning } from '../markdown/compile-page.js';
 import { resolveNavigation, sidebarFor } from '../nav/resolve-nav-sidebar.js';
 import { routeToHtmlFile, scanRoutes, type RouteEntry } from '../routes/scan-routes.js';
 import { compilePages } from './compile-pages.js';
@@ -114,7 +114,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     routes.map((r) => r.filePath),
     { options: compilerOptions, optionsKey, cache, timeoutMs: config.pageTimeout, onProgress: compileProgress?.update },
   ).finally(() => compileProgress?.done());
-  const warnings = slow.map(({ file, ms }) => `${displayPath(file)} took ${(ms / 1000).toFixed(1)} s to compile`);
+  const warnings = [
+    ...[...compiled.values()].flatMap((page) => page.warnings.map(formatWarning)),
+    ...slow.map(({ file, ms }) => `${displayPath(file)} took ${(ms / 1000).toFixed(1)} s to compile`),
+  ];
 
   timings.mark('compile');
   const titles = new Map(routes.map((r) => [r.path, compiled.get(r.filePath)!.title]));
@@ -616,4 +619,10 @@ function entryNamesOf(routes: RouteEntry[]): Map<string, string> {
 function displayPath(file: string): string {
   const rel = path.relative(process.cwd(), file);
   return rel && !rel.startsWith('..') ? rel : file;
+}
+
+/** A page warning as one line: `file:line:column: message` when its place is known. */
+function formatWarning(warning: PageWarning): string {
+  const at = warning.location;
+  return at && !warning.message.startsWith(at.file) ? `${at.file}:${at.line}:${at.column}: ${warning.message}` : warning.message;
 }

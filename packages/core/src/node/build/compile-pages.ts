@@ -2,7 +2,6 @@
  * Compiles pages in parallel: cached pages are read from the page cache, the rest go to a pool of worker
  * threads (piscina), each page with a time limit.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
@@ -11,6 +10,7 @@ import type { CompiledPage, CompilerOptions } from '../markdown/compile-page.js'
 import type { CompileOutcome, CompileTask } from './compile-worker.js';
 import type { PageCache } from './page-cache.js';
 import { builtModule } from './built-module.js';
+import { readPageSource } from '../markdown/read-source.js';
 import { runLimited } from './run-limited.js';
 
 /** A page whose compile takes longer than this (ms) is named in the build's warnings with its time. */
@@ -44,7 +44,7 @@ export async function compilePages(
   const pages = new Map<string, CompiledPage>();
   const todo: { file: string; key: string }[] = [];
   for (const file of files) {
-    const key = cache.key(file, fs.readFileSync(file, 'utf8'), optionsKey);
+    const key = cache.key(file, readPageSource(file), optionsKey);
     const hit = cache.get(key);
     if (hit) pages.set(file, hit);
     else todo.push({ file, key });

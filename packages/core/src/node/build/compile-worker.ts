@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { createPageCompiler, type CompiledPage, type CompilerOptions, type PageCompiler } from '../markdown/compile-page.js';
 import { DocgenError } from '../../shared/errors.js';
+import { readPageSource } from '../markdown/read-source.js';
 
 /** A compile task: the page to compile and the site's compiler options. */
 export interface CompileTask {
@@ -29,7 +30,7 @@ export default async function compileTask(task: CompileTask): Promise<CompileOut
     compilers.set(task.optionsKey, compiler);
   }
   try {
-    const source = fs.readFileSync(task.filePath, 'utf8');
+    const source = readPageSource(task.filePath);
     return { ok: true, page: await compiler.compile(task.filePath, source) };
   } catch (error) {
     if (error instanceof DocgenError) return { ok: false, message: error.message, locations: error.locations };

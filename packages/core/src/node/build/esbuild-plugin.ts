@@ -12,6 +12,7 @@ import { DocgenError } from '../../shared/errors.js';
 import type { OverviewGroup, PageData, SidebarSection, SiteData } from '../../shared/types.js';
 import type { CompiledPage, PageCompiler } from '../markdown/compile-page.js';
 import type { PageCache } from './page-cache.js';
+import { readPageSource } from '../markdown/read-source.js';
 
 /** Everything the plugin serves; built once per build and shared by the browser and server bundles. */
 export interface SiteModules {
@@ -131,7 +132,7 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
 /** Compiles fragments on demand, through the page cache. */
 export function fragmentCompiler(compiler: PageCompiler, cache: PageCache, optionsKey: string) {
   return async (file: string): Promise<CompiledPage> => {
-    const source = fs.readFileSync(file, 'utf8');
+    const source = readPageSource(file);
     const key = cache.key(file, source, optionsKey);
     const hit = cache.get(key);
     if (hit) return hit;

@@ -31,6 +31,8 @@ import { rehypeSearchSections, type SearchSection } from './rehype-search-sectio
 import type { PageAsset } from './vfile-data.js';
 import './vfile-data.js';
 import type { SourceInsertion } from './source-lines.js';
+import { findExcessNesting, LARGE_PAGE_BYTES, MAX_NESTING_DEPTH } from './check-nesting.js';
+import { checkFrontMatter } from '../../config/frontmatter-schema.js';
 
 /** Options of a page compiler; plain data, so a worker thread can receive them. */
 export interface CompilerOptions extends LinkContext {
@@ -56,6 +58,14 @@ export interface CompiledPage {
   dependencies: string[];
   /** The page's text split at its headings, for the search records. */
   sections: SearchSection[];
+  /** Problems that do not stop the build (a typo-close front matter key, a page without a title, a large page). */
+  warnings: PageWarning[];
+}
+
+/** A warning about one page, with its place when known. */
+export interface PageWarning {
+  message: string;
+  location?: SourceLocation;
 }
 
 /**
@@ -133,8 +143,18 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
   };
 
   return {
-    async compile(filePath, source, opts = {}) {
-      const { frontmatter, body } = parseFrontMatter(filePath, source);
+    async compile(filePath, input, opts = {}) {
+      const source = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+      const warnings: PageWarning[] = [];
+      const { frontmatter, body } = parseFrontMatter(filePath, source, warnings);
+      const tooDeep = findExcessNesting(body);
+      if (tooDeep) {
+        throw locatedError(`${tooDeep.kind} nest deeper than ${MAX_NESTING_DEPTH} levels here; docgen stops there rather than overflow`, filePath, source, tooDeep.line, tooDeep.column);
+      }
+      const bytes = Buffer.byteLength(source);
+      if (bytes > LARGE_PAGE_BYTES) {
+        warnings.push({ message: `${displayPath(filePath)} is ${(bytes / 1024 / 1024).toFixed(1)} MB, larger than ${LARGE_PAGE_BYTES / 1024 / 1024} MB: it builds, slowly; consider splitting it` });
+      }
       const format = filePath.endsWith('.md') ? 'md' : 'mdx';
       const escaped: SourceInsertion[] = [];
       const titled: SourceInsertion[] = [];
@@ -147,6 +167,10 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
       try {
         const processor = await processorFor(format, opts.outputFormat ?? 'program');
         const out = await processor.process(file);
+        if (!file.data.title) {
+          file.data.title = titleFromFileName(filePath);
+          warnings.push({ message: `${displayPath(filePath)} has no title (no front matter title, no # heading): the sidebar shows "${file.data.title}"`, location: { file: displayPath(filePath), line: 1, column: 1 } });
+        }
         return {
           code: String(out.value),
           title: file.data.title ?? '',
@@ -155,6 +179,7 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
           assets: file.data.assets,
           dependencies: [...new Set(file.data.dependencies)],
           sections: file.data.searchSections ?? [],
+          warnings,
         };
       } catch (error) {
         throw toSourceError(error, filePath, source);
@@ -178,12 +203,13 @@ function hasRaw(node: { type: string; children?: unknown[] }): boolean {
 }
 
 /**
- * Splits YAML front matter from the body. The front matter is blanked (spaces, newlines kept), not cut,
- * so offsets and line numbers of the body stay those of the file.
- * @throws DocgenError at the YAML error's line and column.
+ * Splits YAML front matter from the body, validates it (`frontMatterSchema`) and adds typo warnings to
+ * `warnings`. The front matter is blanked (spaces, newlines kept), not cut, so offsets and line numbers of
+ * the body stay those of the file. CRLF line ends are accepted; the caller removes a BOM.
+ * @throws DocgenError at the YAML error's line and column, or at the line of a key with a wrong value.
  */
-export function parseFrontMatter(filePath: string, source: string): { frontmatter: FrontMatter; body: string } {
-  if (!/^---\r?\n/.test(source)) return { frontmatter: {}, body: source };
+export function parseFrontMatter(filePath: string, source: string, warnings: PageWarning[] = []): { frontmatter: FrontMatter; body: string } {
+  if (!/^---[ \t]*\r?\n/.test(source)) return { frontmatter: {}, body: source };
   let parsed: matter.GrayMatterFile<string>;
   try {
     // Passing options turns off gray-matter's module-level cache, which would grow with every page.
@@ -196,16 +222,63 @@ export function parseFrontMatter(filePath: string, source: string): { frontmatte
     const column = mark ? mark.column + 1 : 1;
     throw locatedError(`Invalid YAML front matter: ${reason}`, filePath, source, line, column);
   }
-  const data = (parsed.data ?? {}) as FrontMatter;
+  const raw: unknown = parsed.data ?? {};
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw locatedError('Front matter must be a mapping of keys to values (`title: …`)', filePath, source, 2, 1);
+  }
   const content = parsed.content;
   const body = source.endsWith(content)
-    ? source.slice(0, source.length - content.length).replace(/[^\n]/g, ' ') + content
+    ? source.slice(0, source.length - content.length).replace(/[^\r\n]/g, ' ') + content
     : '\n'.repeat(source.slice(0, source.indexOf(content)).split('\n').length - 1) + content;
-  return { frontmatter: JSON.parse(JSON.stringify(data)) as FrontMatter, body };
+  // The JSON round trip turns YAML dates into strings and drops what JSON cannot hold.
+  const frontmatter = JSON.parse(JSON.stringify(raw)) as FrontMatter;
+  const { errors, warnings: typos } = checkFrontMatter(frontmatter);
+  if (errors.length) {
+    const located = errors.map((e) => {
+      const line = frontMatterLine(source, e.path);
+      return { message: `front matter ${e.message}`, location: sourceLocation(filePath, source, line, 1) };
+    });
+    throw new DocgenError(
+      located.map((l) => `${l.location.file}:${l.location.line}:1: ${l.message}`).join('\n'),
+      located,
+    );
+  }
+  for (const w of typos) warnings.push({ message: w.message, location: sourceLocation(filePath, source, frontMatterLine(source, w.path), 1) });
+  return { frontmatter, body };
+}
+
+/**
+ * Line (1-based) of a key path in the front matter: the top-level key's line, then the first line below it
+ * that names each deeper key; a list index stays on its parent's line.
+ */
+function frontMatterLine(source: string, keyPath: (string | number)[]): number {
+  const lines = source.split(/\r?\n/);
+  const end = lines.indexOf('---', 1);
+  const last = end === -1 ? lines.length : end;
+  let line = 1;
+  for (const key of keyPath) {
+    if (typeof key === 'number') continue;
+    const name = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const pattern = new RegExp(`^\\s*(?:-\\s+)?["']?${name}["']?\\s*:`);
+    const found = lines.findIndex((text, i) => i >= line && i < last && pattern.test(text));
+    if (found === -1) break;
+    line = found;
+  }
+  return line + 1;
+}
+
+function sourceLocation(filePath: string, source: string, line: number, column: number): SourceLocation {
+  return { file: displayPath(filePath), line, column, lineText: source.split(/\r?\n/)[line - 1] ?? '' };
+}
+
+/** A page's title from its file name: `getting-started.md` → `getting-started`; an index page takes its folder's name. */
+function titleFromFileName(filePath: string): string {
+  const name = path.basename(filePath).replace(/\.mdx?$/, '');
+  return name === 'index' ? path.basename(path.dirname(filePath)) : name;
 }
 
 function locatedError(message: string, filePath: string, source: string, line: number, column: number): DocgenError {
-  const location: SourceLocation = { file: displayPath(filePath), line, column, lineText: source.split(/\r?\n/)[line - 1] ?? '' };
+  const location = sourceLocation(filePath, source, line, column);
   return new DocgenError(`${location.file}:${line}:${column}: ${message}`, [{ message, location }]);
 }
 
