@@ -363,6 +363,20 @@ const markdown = z
     remarkPlugins: z.array(z.union([z.string(), z.tuple([z.string(), z.unknown()])])).default(() => []),
     /** Extra rehype plugins, run after docgen's own; a path or package name with options. */
     rehypePlugins: z.array(z.union([z.string(), z.tuple([z.string(), z.unknown()])])).default(() => []),
+    /**
+     * Dead links: relative links to missing files, links to missing anchors (`./page.md#nope`, `#nope`),
+     * root-relative links to no route or public file (`/guide/nope`), links to pages left out by
+     * `route.exclude`. `true` fails the build, `'warn'` prints warnings, `false` checks nothing.
+     * @default true
+     * @example 'warn'
+     */
+    checkDeadLinks: z.union([z.boolean(), z.literal('warn')]).default(true),
+    /**
+     * Sanitise the HTML of `.md` pages with rehype-sanitize (GitHub's rules: no scripts, no event
+     * handlers, no inline styles), for sites that publish pages written by others. `.mdx` pages are refused
+     * then: they run code. Off, raw HTML in pages is trusted and runs as written. @default false
+     */
+    sanitize: z.boolean().default(false),
   })
   .strict();
 
@@ -419,7 +433,15 @@ export const configSchema = z
       .default(() => ({ default: '', versions: [] })),
     /** Search; `false` turns it off. @default { provider: 'local' } */
     search: z.union([z.literal(false), search]).default(() => ({ provider: 'local' as const, insights: false })),
-    markdown: markdown.default(() => ({ showLineNumbers: false, defaultWrapCode: false, shiki: {}, remarkPlugins: [], rehypePlugins: [] })),
+    markdown: markdown.default(() => ({
+      showLineNumbers: false,
+      defaultWrapCode: false,
+      shiki: {},
+      remarkPlugins: [],
+      rehypePlugins: [],
+      checkDeadLinks: true as const,
+      sanitize: false,
+    })),
     themeConfig: themeConfig.default(() => ({ locales: {}, socialLinks: [], hideNavbar: 'auto' as const, enableAppearanceAnimation: false })),
   })
   .strict();

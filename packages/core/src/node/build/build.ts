@@ -17,6 +17,7 @@ import { createPageCompiler, type CompiledPage, type CompilerOptions, type PageW
 import { resolveNavigation, sidebarFor } from '../nav/resolve-nav-sidebar.js';
 import { routeToHtmlFile, scanRoutes, type RouteEntry } from '../routes/scan-routes.js';
 import { compilePages } from './compile-pages.js';
+import { findDeadLinks, reportDeadLinks } from './check-links.js';
 import { docgenPlugin, esbuildFailure, fragmentCompiler, type SiteModules } from './esbuild-plugin.js';
 import { builtModule } from './built-module.js';
 import { buildKey, isUpToDate, saveState } from './build-state.js';
@@ -92,6 +93,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     shiki: config.markdown.shiki,
     remarkPlugins: config.markdown.remarkPlugins,
     rehypePlugins: config.markdown.rehypePlugins,
+    publicDir: config.publicDir,
+    checkDeadLinks: config.markdown.checkDeadLinks,
+    sanitize: config.markdown.sanitize,
   };
   const optionsKey = crypto
     .createHash('sha256')
@@ -116,6 +120,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   ).finally(() => compileProgress?.done());
   const warnings = [
     ...[...compiled.values()].flatMap((page) => page.warnings.map(formatWarning)),
+    ...reportDeadLinks(findDeadLinks(routes, compiled, config.publicDir), config.markdown.checkDeadLinks),
     ...slow.map(({ file, ms }) => `${displayPath(file)} took ${(ms / 1000).toFixed(1)} s to compile`),
   ];
 
@@ -153,6 +158,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     compiled,
     compileFragment: fragmentCompiler(createPageCompiler(compilerOptions), cache, optionsKey),
     themeEntry: resolveThemeEntry(config),
+    site: { root: config.root, publicDir: config.publicDir },
   };
 
   const entryNames = entryNamesOf(routes);

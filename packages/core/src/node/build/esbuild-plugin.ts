@@ -13,6 +13,7 @@ import type { OverviewGroup, PageData, SidebarSection, SiteData } from '../../sh
 import type { CompiledPage, PageCompiler } from '../markdown/compile-page.js';
 import type { PageCache } from './page-cache.js';
 import { readPageSource } from '../markdown/read-source.js';
+import { isInsideSite } from '../markdown/page-links.js';
 
 /** Everything the plugin serves; built once per build and shared by the browser and server bundles. */
 export interface SiteModules {
@@ -26,6 +27,8 @@ export interface SiteModules {
   compileFragment: (file: string) => Promise<CompiledPage>;
   /** Absolute path of the module `@theme` names. */
   themeEntry: string;
+  /** Site root and public folder: what pages may import by a relative or absolute path. */
+  site: { root: string; publicDir: string };
   /** Resolves after the browser bundle: asset source path → URL, so the server bundle renders the same URLs. */
   assetUrls?: Promise<Map<string, string>>;
 }
@@ -80,6 +83,9 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
         if (!fs.existsSync(file)) {
           return { errors: [{ text: `Could not resolve "${args.path}"`, location: args.namespace === 'docgen-page' ? locateInSource(args.importer, args.path) : null }] };
         }
+        if (args.namespace === 'docgen-page' && isPathSpecifier(args.path) && !isInsideSite(file, site.site)) {
+          return { errors: [{ text: outsideMessage(args.path, file), location: locateInSource(args.importer, args.path) }] };
+        }
         return { path: file, namespace: 'docgen-page' };
       });
 
@@ -88,6 +94,10 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
       build.onResolve({ filter: /.*/, namespace: 'docgen-page' }, async (args) => {
         if (args.pluginData === 'docgen-mdx') return undefined;
         const result = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'docgen-mdx' });
+        if (result.errors.length === 0 && isPathSpecifier(args.path) && !result.external && !isInsideSite(result.path, site.site)) {
+          // A package (a bare name) may live anywhere; a path must stay inside the site.
+          return { errors: [{ text: outsideMessage(args.path, result.path), location: locateInSource(args.importer, args.path) }] };
+        }
         if (result.errors.length === 0) {
           return { path: result.path, external: result.external, namespace: result.namespace, sideEffects: result.sideEffects, pluginData: result.pluginData };
         }
@@ -127,6 +137,15 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
       });
     },
   };
+}
+
+/** A relative or absolute specifier (`./x`, `../x`, `/x`), as opposed to a package name. */
+function isPathSpecifier(specifier: string): boolean {
+  return /^(\.{1,2}(\/|$)|\/)/.test(specifier) || path.isAbsolute(specifier);
+}
+
+function outsideMessage(specifier: string, file: string): string {
+  return `Import "${specifier}" leads outside the site (${fs.realpathSync(file)}): pages may import files inside the site root or the public folder, and packages`;
 }
 
 /** Compiles fragments on demand, through the page cache. */

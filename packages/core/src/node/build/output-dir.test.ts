@@ -104,7 +104,7 @@ describe('interrupted builds', () => {
     mk(`node_modules/.cache/docgen/ssr-${dead}-5`, false);
     recoverInterrupted(outDir, cacheDir);
     expect(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')).toBe(`dist.old-${dead}-4`);
-    expect(fs.readdirSync(root).filter((n) => n.startsWith('dist.')).sort()).toEqual([`dist.tmp-${dead}-3`, `dist.tmp-${process.pid}-2`]);
+    expect(fs.readdirSync(root).filter((n) => n.startsWith('dist.')).sort()).toEqual([`dist.tmp-${dead}-3`, `dist.tmp-${process.pid}-2`].sort());
     expect(fs.readdirSync(cacheDir)).toEqual([]);
   });
 

@@ -28,7 +28,9 @@ import { remarkGithubAlerts } from './remark-github-alerts.js';
 import { escapeCustomHeadingIds, remarkHeadingIds } from './remark-heading-ids.js';
 import { remarkLinks } from './remark-links.js';
 import { rehypeSearchSections, type SearchSection } from './rehype-search-sections.js';
-import type { PageAsset } from './vfile-data.js';
+import type { PageAsset, PageLink } from './vfile-data.js';
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
+import { rehypeCollectAnchors, rehypeUrlChecks } from './rehype-url-checks.js';
 import './vfile-data.js';
 import type { SourceInsertion } from './source-lines.js';
 import { findExcessNesting, LARGE_PAGE_BYTES, MAX_NESTING_DEPTH } from './check-nesting.js';
@@ -36,14 +38,17 @@ import { checkFrontMatter } from '../../config/frontmatter-schema.js';
 
 /** Options of a page compiler; plain data, so a worker thread can receive them. */
 export interface CompilerOptions extends LinkContext {
-  /** Site root; user plugin names resolve from here. */
-  root: string;
   showLineNumbers: boolean;
   defaultWrapCode: boolean;
   shiki: { lightTheme?: string; darkTheme?: string; langs?: string[] };
   /** Module names or paths, optionally with options: `['remark-foo', ['./plugins/bar.js', { x: 1 }]]`. */
   remarkPlugins: (string | [string, unknown])[];
   rehypePlugins: (string | [string, unknown])[];
+  /**
+   * Run rehype-sanitize on `.md` pages (`markdown.sanitize`), for sites that take pages from others; `.mdx`
+   * pages are refused then, because they run code that no sanitiser can make safe. @default false
+   */
+  sanitize?: boolean;
 }
 
 /** The result of compiling one page: everything later steps need, serializable. */
@@ -58,6 +63,10 @@ export interface CompiledPage {
   dependencies: string[];
   /** The page's text split at its headings, for the search records. */
   sections: SearchSection[];
+  /** Links to pages and anchors, for the site-wide dead-link check. */
+  links: PageLink[];
+  /** Every anchor (`id`) of the page. */
+  anchors: string[];
   /** Problems that do not stop the build (a typo-close front matter key, a page without a title, a large page). */
   warnings: PageWarning[];
 }
@@ -132,9 +141,12 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
       ],
       rehypePlugins: [
         ...(format === 'md' ? [rehypeCodeMeta, [rehypeRawWhenNeeded, { passThrough: nodeTypes }] as const] : []),
+        rehypeUrlChecks,
+        ...(options.sanitize && format === 'md' ? [[rehypeSanitize, SANITIZE_SCHEMA] as const] : []),
         [rehypeShiki, shikiOptions],
         rehypeHeadingAnchors,
         ...user.rehype,
+        rehypeCollectAnchors,
         rehypeSearchSections,
       ] as PluggableList,
     });
@@ -146,6 +158,9 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
     async compile(filePath, input, opts = {}) {
       const source = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
       const warnings: PageWarning[] = [];
+      if (options.sanitize && !filePath.endsWith('.md')) {
+        throw locatedError('markdown.sanitize is on, and MDX pages run code that sanitising cannot make safe: rename the page to .md or turn sanitize off', filePath, source, 1, 1);
+      }
       const { frontmatter, body } = parseFrontMatter(filePath, source, warnings);
       const tooDeep = findExcessNesting(body);
       if (tooDeep) {
@@ -179,7 +194,16 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
           assets: file.data.assets,
           dependencies: [...new Set(file.data.dependencies)],
           sections: file.data.searchSections ?? [],
-          warnings,
+          links: file.data.links ?? [],
+          anchors: file.data.anchors ?? [],
+          warnings: [
+            ...warnings,
+            // Non-fatal messages of the pipeline: dead links at checkDeadLinks: 'warn'.
+            ...file.messages.map((m) => ({
+              message: m.reason,
+              location: sourceLocation(filePath, source, m.line ?? 1, m.column ?? 1),
+            })),
+          ],
         };
       } catch (error) {
         throw toSourceError(error, filePath, source);
@@ -187,6 +211,21 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
     },
   };
 }
+
+/**
+ * GitHub's sanitising schema (rehype-sanitize's default), keeping what docgen's own Markdown output needs:
+ * heading ids as written (no `user-content-` prefix; anchors and the TOC use them), classes (containers,
+ * code languages), `data-*` (code block meta), and lazy loading of images.
+ */
+const SANITIZE_SCHEMA: SanitizeSchema = {
+  ...defaultSchema,
+  clobberPrefix: '',
+  attributes: {
+    ...defaultSchema.attributes,
+    '*': [...(defaultSchema.attributes?.['*'] ?? []), 'className', 'id', 'data*'],
+    img: [...(defaultSchema.attributes?.img ?? []), 'loading', 'decoding'],
+  },
+};
 
 /**
  * rehype-raw, run only on trees that hold raw HTML: it re-parses the whole tree with parse5, the

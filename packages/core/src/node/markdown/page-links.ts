@@ -18,6 +18,48 @@ export interface LinkContext {
   excludeFragments: boolean;
   /** Emit `.html` in page links (clean URLs off). */
   htmlLinks: boolean;
+  /** Site root (absolute): files a page references must lie inside it or `publicDir`. */
+  root: string;
+  /** Public folder (absolute); may lie outside the root. */
+  publicDir?: string;
+  /**
+   * What a dead link is (`markdown.checkDeadLinks`): an error (true), a warning ('warn'), or nothing (false).
+   * @default true
+   */
+  checkDeadLinks?: boolean | 'warn';
+}
+
+/**
+ * True when `file`, after following symbolic links, lies inside the site root or the public folder: only
+ * such files may be copied into the output (a link to `../../../../etc/passwd` or through a folder linked to
+ * `/etc` must not publish it). A file that does not exist counts by its path.
+ */
+export function isInsideSite(file: string, ctx: Pick<LinkContext, 'root' | 'publicDir'>): boolean {
+  const real = (p: string) => {
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      return path.resolve(p);
+    }
+  };
+  const target = real(file);
+  return [ctx.root, ctx.publicDir].some((dir) => {
+    if (!dir) return false;
+    const rel = path.relative(real(dir), target);
+    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  });
+}
+
+/** Link schemes that run code or smuggle a document in (`data:` is allowed for images only). */
+const UNSAFE_SCHEME = /^(javascript|vbscript|data):/i;
+
+/**
+ * The unsafe scheme of `url`, lowercased (`javascript`, `vbscript`, `data`), or null. Browsers ignore
+ * control characters and spaces around and inside a scheme, so they are removed before the test.
+ */
+export function unsafeScheme(url: string): string | null {
+  const m = UNSAFE_SCHEME.exec(url.replace(/[\u0000-\u0020\u007f]+/g, ''));
+  return m ? m[1].toLowerCase() : null;
 }
 
 const PAGE_EXT = /\.mdx?$/;

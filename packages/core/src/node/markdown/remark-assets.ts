@@ -1,6 +1,8 @@
 /**
  * Images with a relative `src` (`![](./img/shot.png)`) are copied to the output with a content hash in
- * the name (`/assets/shot-3f2a1b9c.png`); a missing image fails the compile with its position.
+ * the name (`/assets/shot-3f2a1b9c.png`); a missing image fails the compile with its position, and so does
+ * an image outside the site root and the public folder (after following symbolic links) or a
+ * `javascript:`/`vbscript:` URL. `data:` URLs are kept for images (`data:image/…` only).
  * Root-relative images (`/logo.png`, files of `public/`) only get the base.
  */
 import fs from 'node:fs';
@@ -9,10 +11,10 @@ import type { Definition, Image, ImageReference, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { isExternalUrl, withBase } from '../../shared/route-path.js';
-import { addAsset, splitUrl, type LinkContext } from './page-links.js';
+import { addAsset, isInsideSite, splitUrl, unsafeScheme, type LinkContext } from './page-links.js';
 
 /** Rewrites `image` nodes; records copied files in `file.data.assets`. */
-export function remarkAssets(ctx: Pick<LinkContext, 'base'>) {
+export function remarkAssets(ctx: Pick<LinkContext, 'base' | 'root' | 'publicDir'>) {
   return (tree: Root, file: VFile) => {
     const assets = (file.data.assets ??= []);
     const deps = (file.data.dependencies ??= []);
@@ -28,15 +30,26 @@ export function remarkAssets(ctx: Pick<LinkContext, 'base'>) {
       const url = node.url;
       // Images below the fold must not hold back the load event (the app starts after it).
       if (node.type === 'image') node.data = { ...node.data, hProperties: { ...node.data?.hProperties, loading: 'lazy', decoding: 'async' } };
-      if (!url || isExternalUrl(url) || url.startsWith('data:')) return;
+      const scheme = url ? unsafeScheme(url) : null;
+      if (scheme && !(scheme === 'data' && /^\s*data:image\//i.test(url))) file.fail(`Image URL with the ${scheme}: scheme is not allowed: ${url.slice(0, 60)}`, node);
+      if (!url || isExternalUrl(url) || scheme === 'data') return;
       const { pathname, suffix } = splitUrl(url);
       if (pathname.startsWith('/')) {
         node.url = withBase(pathname, ctx.base) + suffix;
         return;
       }
-      const target = path.resolve(path.dirname(file.path), decodeURIComponent(pathname));
+      let decoded = pathname;
+      try {
+        decoded = decodeURIComponent(pathname);
+      } catch {
+        // a malformed escape (`%zz`) names the file as written
+      }
+      const target = path.resolve(path.dirname(file.path), decoded);
       deps.push(target);
-      if (!fs.existsSync(target)) file.fail(`Image not found: ${url} (${path.relative(process.cwd(), target)} does not exist)`, node);
+      if (!isInsideSite(target, ctx)) {
+        file.fail(`Image ${url} lies outside the site (${fs.existsSync(target) ? fs.realpathSync(target) : target}): only files inside the site root or the public folder are published`, node);
+      }
+      if (!fs.existsSync(target) || !fs.statSync(target).isFile()) file.fail(`Image not found: ${url} (${path.relative(process.cwd(), target)} does not exist)`, node);
       node.url = addAsset(assets, target, ctx.base) + suffix;
     });
   };

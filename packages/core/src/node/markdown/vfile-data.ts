@@ -6,6 +6,22 @@ import type { FrontMatter, TocItem } from '../../shared/types.js';
 import type { SearchSection } from './rehype-search-sections.js';
 import type { SourceInsertion } from './source-lines.js';
 
+/** A link of a page to a route (and maybe an anchor), with its place in the source. */
+export interface PageLink {
+  /** The URL as written. */
+  url: string;
+  /** Route path it leads to (without base), e.g. `/guide/x`; for a root-relative link, the path as written. */
+  route: string;
+  /** Decoded anchor without `#`, when the link has one. */
+  anchor?: string;
+  /** Written as a root-relative URL (`/guide/x`): may also name a file of the public folder. */
+  rootRelative?: boolean;
+  /** The page file a relative link names. */
+  file?: string;
+  line: number;
+  column: number;
+}
+
 /** An asset a page references, copied to the output under a content-hashed name. */
 export interface PageAsset {
   /** Absolute source path. */
@@ -27,6 +43,10 @@ declare module 'vfile' {
     sourceInsertions: SourceInsertion[][];
     /** The page's text split at its headings (rehype-search-sections). */
     searchSections: SearchSection[];
+    /** Links to pages and anchors, for the site-wide dead-link check (remark-links). */
+    links: PageLink[];
+    /** Every `id` in the page's HTML: heading ids and `id`/`name` attributes (rehype-url-checks). */
+    anchors: string[];
   }
 }
 

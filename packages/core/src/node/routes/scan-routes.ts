@@ -34,7 +34,7 @@ const NOT_IN_URL = /[#?%\\\u0000-\u001f\u007f]/;
 /**
  * Lists the routes of a site, sorted by path. Symbolic links are not followed (a page or folder reached
  * only through a link is not a route), so no link can pull files from outside the site into it.
- * @throws DocgenError when a locale's folder is missing, when a page's path holds a character that cannot
+ * @throws DocgenError when the default locale's folder is missing, when a page's path holds a character that cannot
  *   be in a URL, or when two files map to the same route (both files named).
  */
 export function scanRoutes(config: ResolvedConfig): RouteEntry[] {
@@ -73,7 +73,8 @@ export function scanRoutes(config: ResolvedConfig): RouteEntry[] {
         }
       }
     };
-    if (config.locales.length && !fs.existsSync(locale.dir)) {
+    // The default locale's folder must exist (without it nothing is built); another locale may have none yet.
+    if (config.locales.length && locale.lang === config.lang && !fs.existsSync(locale.dir)) {
       throw new DocgenError(
         `The locale ${locale.lang} has no folder ${toPosix(path.relative(process.cwd(), locale.dir)) || '.'}: with locales configured, ` +
           `each locale's pages live in <root>/<lang>/ (here ${config.resolvedLocales.map((l) => `${l.lang}/`).join(', ')})`,

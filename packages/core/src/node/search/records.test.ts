@@ -232,8 +232,9 @@ describe('pageRecords on compiled pages', () => {
     expect(await recordsOf(`---\nsearch: true\n---${body}`)).toHaveLength(2);
   });
 
-  it('gives no records for a page without a title', async () => {
-    expect(await recordsOf('Text without any heading.\n')).toEqual([]);
+  it('titles a page without a heading or front matter title after its file', async () => {
+    const records = await recordsOf('Text without any heading.\n', { file: 'getting-started.md' });
+    expect(records.map((r) => [r.type, r.hierarchy.lvl1, r.content])).toEqual([['lvl1', 'getting-started', 'Text without any heading.']]);
   });
 
   it('prefixes the base to every url', async () => {
