@@ -20,6 +20,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['e2e/*.test.ts'],
+          // Concurrent tests (the bad-input catalogue) each run a build: two at a time on two cores.
+          maxConcurrency: 2,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

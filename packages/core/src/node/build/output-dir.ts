@@ -90,9 +90,24 @@ export function cacheDirOf(config: Pick<ResolvedConfig, 'root'>): string {
  */
 export function createTempOutput(outDir: string): string {
   const tmp = `${outDir}.tmp-${process.pid}-${Date.now()}`;
-  fs.mkdirSync(tmp, { recursive: true });
+  makeDirs(path.dirname(tmp));
+  fs.mkdirSync(tmp);
   writeMarker(tmp);
   return tmp;
+}
+
+/**
+ * `mkdir -p`, one level at a time from the deepest existing ancestor. Node's own recursive `mkdirSync`
+ * never returns for a path under a pseudo file system such as `/proc`, where the kernel answers ENOENT.
+ * @throws the file-system error of the first level that cannot be made
+ */
+function makeDirs(dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; !fs.existsSync(d); d = path.dirname(d)) {
+    missing.unshift(d);
+    if (path.dirname(d) === d) break;
+  }
+  for (const d of missing) fs.mkdirSync(d);
 }
 
 function writeMarker(dir: string): void {
@@ -133,7 +148,8 @@ export function recoverInterrupted(outDir: string, cacheDir: string): void {
   const stale = names
     .map((name) => ({ name, m: SIBLING.exec(name) }))
     .filter(({ m }) => m && m[1] === base && !isAlive(Number(m[3])))
-    .filter(({ name }) => fs.existsSync(path.join(parent, name, OUTPUT_MARKER)))
+    // Docgen's own: it holds the marker, or is still empty (a build killed right after making it).
+    .filter(({ name }) => fs.existsSync(path.join(parent, name, OUTPUT_MARKER)) || isEmptyDir(path.join(parent, name)))
     .sort((a, b) => Number(b.m![4]) - Number(a.m![4]));
   for (const { name, m } of stale) {
     const abs = path.join(parent, name);
@@ -145,6 +161,14 @@ export function recoverInterrupted(outDir: string, cacheDir: string): void {
       const m = /^ssr-(\d+)-\d+$/.exec(name);
       if (m && !isAlive(Number(m[1]))) fs.rmSync(path.join(cacheDir, name), { recursive: true, force: true });
     }
+  }
+}
+
+function isEmptyDir(dir: string): boolean {
+  try {
+    return fs.readdirSync(dir).length === 0;
+  } catch {
+    return false;
   }
 }
 

@@ -16,10 +16,10 @@ export function remarkExtractToc() {
     const toc: TocItem[] = [];
     let h1: string | undefined;
     for (const node of walkHeadings(tree)) {
-      if (node.depth === 1 && h1 === undefined) h1 = toString(node);
+      if (node.depth === 1 && h1 === undefined) h1 = toString(node, { includeHtml: false });
       if (node.depth < 2 || node.depth > 4) continue;
       toc.push({
-        text: toString(node).trim(),
+        text: toString(node, { includeHtml: false }).trim(),
         id: String(node.data?.hProperties?.id ?? ''),
         depth: node.depth,
         charIndex: node.position?.start.offset === undefined ? -1 : originalOffset(node.position.start.offset, ...(file.data.sourceInsertions ?? [])),

@@ -25,7 +25,8 @@ export function remarkHeadingIds() {
           slugger.slug(id); // reserve it so generated slugs do not collide
         }
       }
-      id ??= slugger.slug(toString(node).trim());
+      // Raw HTML inside a heading (`<span>`) is markup, not text: the id is made from the words, as GitHub does.
+      id ??= slugger.slug(toString(node, { includeHtml: false }).trim());
       node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id } };
     });
   };
