@@ -16,15 +16,20 @@ import { copyFixture } from '../helpers/site.js';
 const RECENT_KEY = '__DOCSEARCH_RECENT_SEARCHES__docgen-en';
 const FAVORITE_KEY = '__DOCSEARCH_FAVORITE_SEARCHES__docgen-en';
 
-/** Words of a rendered snippet, without the ellipses. */
-/** Waits until React has hydrated the search button (its props are attached to the element). */
+/**
+ * Waits until the app listens to the search keys: the search button has hydrated and its keyboard effect
+ * ran (it sets `__dgSearchReady`). Props on the element alone are not enough: hydration attaches them in
+ * its render phase, and on a busy machine the effects run much later.
+ */
 async function hydrated(page: Page) {
   await page.waitForFunction(() => {
     const button = document.querySelector('.dg-search-button');
-    return Boolean(button && Object.keys(button).some((k) => k.startsWith('__reactProps')));
+    const ready = (window as unknown as { __dgSearchReady?: boolean }).__dgSearchReady === true;
+    return ready && Boolean(button && Object.keys(button).some((k) => k.startsWith('__reactProps')));
   });
 }
 
+/** Words of a rendered snippet, without the ellipses. */
 function words(text: string): string[] {
   return text.replaceAll('…', ' ').trim().split(/\s+/).filter(Boolean);
 }
@@ -204,6 +209,25 @@ describe.each<ServerKind>(['preview', 'dev'])('search dialog on the website (%s)
     block = false;
     await search(page, 'deploy to');
     await page.locator('.DocSearch-Hit').first().waitFor();
+    await page.close();
+  });
+
+  it('opens with a Ctrl+K pressed before the app has started', async () => {
+    const page = await browser.newPage();
+    // Hold the app's entry chunk back until the key has been pressed.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/app-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(url('/guide/start/introduction'), { waitUntil: 'domcontentloaded' });
+    await page.locator('.dg-search-button').waitFor();
+    await page.keyboard.press('Control+k');
+    expect(await page.evaluate(() => (window as unknown as { __dgSearchPending?: boolean }).__dgSearchPending)).toBe(true);
+    release();
+    await page.locator('.DocSearch-Input').waitFor();
+    await expect.poll(() => page.locator('.DocSearch-Input').evaluate((el) => el === document.activeElement)).toBe(true);
     await page.close();
   });
 

@@ -6,7 +6,10 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { searchIndexUrl, useLocale, useSiteData } from '@docgen/core/runtime';
 import { useI18n } from '../../i18n/index.js';
-import { useSearchKeyboard } from './use-search-keyboard.js';
+import { EARLY_KEYS_SCRIPT, useSearchKeyboard } from './use-search-keyboard.js';
+
+/** `id` of the early-keys script, so hydration can tell that the server rendered it. */
+const SCRIPT_ID = 'dg-search-keys';
 
 const loadModal = () => import('./SearchModal.js');
 const SearchModal = lazy(() => loadModal().then((m) => ({ default: m.SearchModal })));
@@ -27,6 +30,9 @@ export function Search() {
   const [open, setOpen] = useState(false);
   const [initialQuery, setInitialQuery] = useState<string | undefined>();
   const buttonRef = useRef<HTMLButtonElement>(null);
+  // As the banner's script: kept when the server rendered it, never created by the client (React does not
+  // run scripts it creates).
+  const [withScript] = useState(() => typeof document === 'undefined' || document.getElementById(SCRIPT_ID) !== null);
   const [modifier, setModifier] = useState('Ctrl');
   useEffect(() => {
     if (/(Mac|iPhone|iPod|iPad)/i.test(navigator.platform)) setModifier('⌘');
@@ -57,6 +63,7 @@ export function Search() {
   const warm = () => preload(indexUrl);
   return (
     <>
+      {withScript && <script id={SCRIPT_ID} dangerouslySetInnerHTML={{ __html: EARLY_KEYS_SCRIPT }} />}
       <button
         ref={buttonRef}
         type="button"

@@ -1,5 +1,25 @@
 import { useEffect, type RefObject } from 'react';
 
+/**
+ * The window flags shared with the inline script (`EARLY_KEYS_SCRIPT`): `__dgSearchPending` is set when
+ * Ctrl/Cmd+K or `/` was pressed before the app listened; `__dgSearchReady` once it listens.
+ */
+interface EarlyKeys {
+  __dgSearchPending?: boolean;
+  __dgSearchReady?: boolean;
+}
+
+/**
+ * Inline script rendered with the search button: until the app has hydrated (it starts after the `load`
+ * event, later still on a slow device) it catches Ctrl/Cmd+K and `/`, so that a reader's early shortcut
+ * opens the dialog once the app can, instead of being lost or reaching the browser (whose Ctrl+K focuses
+ * its own search bar). It steps aside as soon as the app listens.
+ */
+export const EARLY_KEYS_SCRIPT =
+  "addEventListener('keydown',function k(e){if(window.__dgSearchReady)return removeEventListener('keydown',k);" +
+  "var t=e.target,f=t&&(t.isContentEditable||/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));" +
+  "if((e.key||'').toLowerCase()==='k'&&(e.metaKey||e.ctrlKey)||e.key==='/'&&!f){e.preventDefault();window.__dgSearchPending=true}})";
+
 /** What `useSearchKeyboard` needs. */
 export interface SearchKeyboardOptions {
   isOpen: boolean;
@@ -40,6 +60,13 @@ export function useSearchKeyboard({ isOpen, onOpen, onClose, onInput, buttonRef 
       }
     };
     window.addEventListener('keydown', onKeyDown);
+    const early = window as Window & EarlyKeys;
+    early.__dgSearchReady = true;
+    // A shortcut pressed before this listener existed (the early script kept it).
+    if (early.__dgSearchPending) {
+      early.__dgSearchPending = false;
+      if (!isOpen) onOpen();
+    }
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [isOpen, onOpen, onClose, onInput, buttonRef]);
 }
