@@ -210,7 +210,9 @@ describe('the catalogue on the CLI page', () => {
         .replace(/\|/g, ' / ');
       return `\`${source.replace(/`/g, "'")}\``;
     };
-    const rows = cases.map((c) => `| ${(lang === 'en' ? c.name : c.zh).replace(/\|/g, '\\|')} | ${c.expect.code} | ${printed(c)} | ${outcome(c)} |`);
+    // A name such as "Raw <script> in a page" must stay text: in a .md page, `<script>` is raw HTML.
+    const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
+    const rows = cases.map((c) => `| ${cell(lang === 'en' ? c.name : c.zh)} | ${c.expect.code} | ${printed(c)} | ${outcome(c)} |`);
     return [START, '', head, '| --- | --- | --- | --- |', ...rows, '', END].join('\n');
   }
 

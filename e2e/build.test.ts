@@ -105,7 +105,8 @@ describe('fixture site', () => {
     expect(again.upToDate).toBe(true);
     expect(fs.statSync(html).mtimeMs).toBe(before);
 
-    fs.writeFileSync(path.join(site, 'en/guide/usage.mdx'), '# Usage\n\nEdited.\n');
+    // The anchor other pages link to stays (a dead anchor would stop the build).
+    fs.writeFileSync(path.join(site, 'en/guide/usage.mdx'), '# Usage\n\nEdited.\n\n## Options {#options}\n');
     const edited = await build({ root: site, log: false });
     expect(edited.upToDate).toBe(false);
     expect(edited.cachedPages).toBe(edited.routes.length - 1);
@@ -174,7 +175,7 @@ describe('bad input', () => {
   const cases: { name: string; file: string; content: string; message: RegExp; line: number; column: number }[] = [
     { name: 'MDX syntax error', file: 'en/guide/usage.mdx', content: '# Usage\n\nSome text\n\n<div>\n  {1 +}\n</div>\n', message: /usage\.mdx:6:\d+/, line: 6, column: 0 },
     { name: 'invalid YAML front matter', file: 'en/guide/intro.md', content: '---\ntitle: ok\ntags: [unclosed\n---\n\n# Intro\n', message: /intro\.md:\d+:\d+: Invalid YAML front matter/, line: 0, column: 0 },
-    { name: 'import of a missing file', file: 'en/guide/usage.mdx', content: "import Missing from './_missing.mdx';\n\n# Usage\n\n<Missing />\n", message: /usage\.mdx:1:\d+: Could not resolve "\.\/_missing\.mdx"/, line: 1, column: 21 },
+    { name: 'import of a missing file', file: 'en/guide/usage.mdx', content: "import Missing from './_missing.mdx';\n\n# Usage\n\n<Missing />\n\n## Options {#options}\n", message: /usage\.mdx:1:\d+: Could not resolve "\.\/_missing\.mdx"/, line: 1, column: 21 },
     { name: 'broken relative link', file: 'en/guide/intro.md', content: '# Intro\n\nSee [the page](./nowhere.md).\n', message: /intro\.md:3:5: Broken link: \.\/nowhere\.md/, line: 3, column: 5 },
   ];
 

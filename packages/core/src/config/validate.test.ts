@@ -80,7 +80,8 @@ describe('defaults of an empty config', () => {
     expect(config.ssg).toBe(true);
     expect(config.route).toEqual({ cleanUrls: true, exclude: [], excludeFragments: true });
     expect(config.multiVersion).toEqual({ default: '', versions: [] });
-    expect(config.markdown).toEqual({ showLineNumbers: false, defaultWrapCode: false, shiki: {}, remarkPlugins: [], rehypePlugins: [] });
+    expect(config.markdown).toEqual({ showLineNumbers: false, defaultWrapCode: false, shiki: {}, remarkPlugins: [], rehypePlugins: [], checkDeadLinks: true, sanitize: false });
+    expect(config.pageTimeout).toBe(30_000);
     expect(config.themeConfig.hideNavbar).toBe('auto');
     expect(config.themeConfig.enableAppearanceAnimation).toBe(false);
     expect(config.themeConfig.socialLinks).toEqual([]);

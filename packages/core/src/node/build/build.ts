@@ -29,6 +29,7 @@ import { PageCache } from './page-cache.js';
 import { createProgress } from './progress.js';
 import { cacheDirOf, checkOutDir, createTempOutput, recoverInterrupted, swapOutput, trackTemporary } from './output-dir.js';
 import { createSearchOutput, writeRecordsFile, type SearchOutput } from '../search/write-search.js';
+import { displayPath } from '../display-path.js';
 
 /** Options of `build`. */
 export interface BuildOptions extends ConfigOverrides {
@@ -621,11 +622,6 @@ function entryNamesOf(routes: RouteEntry[]): Map<string, string> {
   return names;
 }
 
-/** A path as shown in messages: relative to the working directory when inside it. */
-function displayPath(file: string): string {
-  const rel = path.relative(process.cwd(), file);
-  return rel && !rel.startsWith('..') ? rel : file;
-}
 
 /** A page warning as one line: `file:line:column: message` when its place is known. */
 function formatWarning(warning: PageWarning): string {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { DocgenError, type SourceLocation } from '../../shared/errors.js';
 import type { CompiledPage } from '../markdown/compile-page.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
+import { displayPath } from '../display-path.js';
 
 /** One dead link, located in its page. */
 export interface DeadLink {
@@ -80,7 +81,3 @@ function isPublicFile(publicDir: string, urlPath: string): boolean {
   return file.startsWith(publicDir + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true;
 }
 
-function displayPath(file: string): string {
-  const rel = path.relative(process.cwd(), file);
-  return rel && !rel.startsWith('..') ? rel : file;
-}

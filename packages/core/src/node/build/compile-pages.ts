@@ -12,6 +12,7 @@ import type { PageCache } from './page-cache.js';
 import { builtModule } from './built-module.js';
 import { readPageSource } from '../markdown/read-source.js';
 import { runLimited } from './run-limited.js';
+import { displayPath } from '../display-path.js';
 
 /** A page whose compile takes longer than this (ms) is named in the build's warnings with its time. */
 export const SLOW_PAGE_MS = 5_000;
@@ -93,7 +94,3 @@ export async function compilePages(
   return { pages, cached, slow };
 }
 
-function displayPath(file: string): string {
-  const rel = path.relative(process.cwd(), file);
-  return rel && !rel.startsWith('..') ? rel : file;
-}

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ResolvedConfig } from '../../config/index.js';
 import { DocgenError } from '../../shared/errors.js';
+import { displayPath } from '../display-path.js';
 
 /** Name of the marker file docgen writes into every folder it builds. */
 export const OUTPUT_MARKER = '.docgen-output';
@@ -205,11 +206,6 @@ function findSourceFile(dir: string): string | undefined {
     }
   }
   return undefined;
-}
-
-function displayPath(p: string): string {
-  const rel = path.relative(process.cwd(), p);
-  return rel === '' ? '.' : rel.startsWith('..') || path.isAbsolute(rel) ? p : rel;
 }
 
 /** Temporary folders of builds running in this process, removed by `removeTemporaries` on Ctrl+C. */

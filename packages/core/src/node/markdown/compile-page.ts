@@ -35,6 +35,7 @@ import './vfile-data.js';
 import type { SourceInsertion } from './source-lines.js';
 import { findExcessNesting, LARGE_PAGE_BYTES, MAX_NESTING_DEPTH } from './check-nesting.js';
 import { checkFrontMatter } from '../../config/frontmatter-schema.js';
+import { displayPath } from '../display-path.js';
 
 /** Options of a page compiler; plain data, so a worker thread can receive them. */
 export interface CompilerOptions extends LinkContext {
@@ -334,10 +335,6 @@ function toSourceError(error: unknown, filePath: string, source: string): Error 
   return new DocgenError(`${displayPath(filePath)}: ${reason}`, [{ message: reason, location: { file: displayPath(filePath), line: 1, column: 1 } }]);
 }
 
-function displayPath(filePath: string): string {
-  const rel = path.relative(process.cwd(), filePath);
-  return rel && !rel.startsWith('..') ? rel : filePath;
-}
 
 async function loadUserPlugins(options: CompilerOptions): Promise<{ remark: PluggableList; rehype: PluggableList }> {
   const require = createRequire(path.join(options.root, 'noop.js'));

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DocgenError } from '../../shared/errors.js';
+import { displayPath } from '../display-path.js';
 
 const strict = new TextDecoder('utf-8', { fatal: true });
 
@@ -42,7 +43,3 @@ function firstInvalidByte(bytes: Buffer): number {
   return bytes.length - 1;
 }
 
-function displayPath(file: string): string {
-  const rel = path.relative(process.cwd(), file);
-  return rel && !rel.startsWith('..') ? rel : file;
-}
