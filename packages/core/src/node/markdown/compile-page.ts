@@ -187,6 +187,7 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
           file.data.title = titleFromFileName(filePath);
           warnings.push({ message: `${displayPath(filePath)} has no title (no front matter title, no # heading): the sidebar shows "${file.data.title}"`, location: { file: displayPath(filePath), line: 1, column: 1 } });
         }
+        const locate = locator(filePath, source);
         return {
           code: String(out.value),
           title: file.data.title ?? '',
@@ -202,7 +203,7 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
             // Non-fatal messages of the pipeline: dead links at checkDeadLinks: 'warn'.
             ...file.messages.map((m) => ({
               message: m.reason,
-              location: sourceLocation(filePath, source, m.line ?? 1, m.column ?? 1),
+              location: locate(m.line ?? 1, m.column ?? 1),
             })),
           ],
         };
@@ -242,6 +243,9 @@ function hasRaw(node: { type: string; children?: unknown[] }): boolean {
   return (node.children as { type: string }[] | undefined)?.some((c) => hasRaw(c)) ?? false;
 }
 
+/** Front matter errors and warnings reported per page at most (the CLI prints 10 in any case). */
+const MAX_REPORTED = 20;
+
 /**
  * Splits YAML front matter from the body, validates it (`frontMatterSchema`) and adds typo warnings to
  * `warnings`. The front matter is blanked (spaces, newlines kept), not cut, so offsets and line numbers of
@@ -274,7 +278,8 @@ export function parseFrontMatter(filePath: string, source: string, warnings: Pag
   const frontmatter = JSON.parse(JSON.stringify(raw)) as FrontMatter;
   const { errors, warnings: typos } = checkFrontMatter(frontmatter);
   if (errors.length) {
-    const located = errors.map((e) => {
+    // Each location is a scan of the front matter: a bounded number keeps a hostile page linear.
+    const located = errors.slice(0, MAX_REPORTED).map((e) => {
       const line = frontMatterLine(source, e.path);
       return { message: `front matter ${e.message}`, location: sourceLocation(filePath, source, line, 1) };
     });
@@ -283,7 +288,7 @@ export function parseFrontMatter(filePath: string, source: string, warnings: Pag
       located,
     );
   }
-  for (const w of typos) warnings.push({ message: w.message, location: sourceLocation(filePath, source, frontMatterLine(source, w.path), 1) });
+  for (const w of typos.slice(0, MAX_REPORTED)) warnings.push({ message: w.message, location: sourceLocation(filePath, source, frontMatterLine(source, w.path), 1) });
   return { frontmatter, body };
 }
 
@@ -309,6 +314,18 @@ function frontMatterLine(source: string, keyPath: (string | number)[]): number {
 
 function sourceLocation(filePath: string, source: string, line: number, column: number): SourceLocation {
   return { file: displayPath(filePath), line, column, lineText: source.split(/\r?\n/)[line - 1] ?? '' };
+}
+
+/**
+ * Locations in one source for many messages: the source is split into lines once, on the first call, so
+ * a page with thousands of warnings costs one pass, not one per warning.
+ */
+function locator(filePath: string, source: string): (line: number, column: number) => SourceLocation {
+  let lines: string[] | undefined;
+  return (line, column) => {
+    lines ??= source.split(/\r?\n/);
+    return { file: displayPath(filePath), line, column, lineText: lines[line - 1] ?? '' };
+  };
 }
 
 /** A page's title from its file name: `getting-started.md` → `getting-started`; an index page takes its folder's name. */
