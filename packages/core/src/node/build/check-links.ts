@@ -27,6 +27,13 @@ export function findDeadLinks(routes: RouteEntry[], pages: Map<string, CompiledP
   // `/a` and `/a/` are one URL for hosts; `.html` is what a site without clean URLs writes.
   const key = (route: string) => (route.length > 1 ? route.replace(/\.html$/, '').replace(/\/(index)?$/, '') || '/' : route);
   const byRoute = new Map(routes.map((r) => [key(r.path), r]));
+  // One set per target page: a long page with thousands of links to its own anchors stays linear.
+  const anchorSets = new Map<string, Set<string>>();
+  const anchorsOf = (file: string) => {
+    let set = anchorSets.get(file);
+    if (!set) anchorSets.set(file, (set = new Set(pages.get(file)?.anchors)));
+    return set;
+  };
   const dead: DeadLink[] = [];
   for (const route of routes) {
     const page = pages.get(route.filePath);
@@ -47,8 +54,7 @@ export function findDeadLinks(routes: RouteEntry[], pages: Map<string, CompiledP
         continue;
       }
       if (link.anchor === undefined || link.anchor === '') continue;
-      const anchors = pages.get(target.filePath)?.anchors;
-      if (anchors && !anchors.includes(link.anchor)) {
+      if (pages.has(target.filePath) && !anchorsOf(target.filePath).has(link.anchor)) {
         dead.push({ message: `Dead anchor: ${link.url} (${target.relativePath} has no element with the id "${link.anchor}")`, location: at(link.line, link.column) });
       }
     }
