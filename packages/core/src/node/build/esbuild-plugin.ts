@@ -94,7 +94,7 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
       build.onResolve({ filter: /.*/, namespace: 'docgen-page' }, async (args) => {
         if (args.pluginData === 'docgen-mdx') return undefined;
         const result = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'docgen-mdx' });
-        if (result.errors.length === 0 && isPathSpecifier(args.path) && !result.external && !isInsideSite(result.path, site.site)) {
+        if (result.errors.length === 0 && isPathSpecifier(args.path) && !result.external && result.path && !isInsideSite(result.path, site.site)) {
           // A package (a bare name) may live anywhere; a path must stay inside the site.
           return { errors: [{ text: outsideMessage(args.path, result.path), location: locateInSource(args.importer, args.path) }] };
         }

@@ -68,6 +68,8 @@ export interface CompiledPage {
   links: PageLink[];
   /** Every anchor (`id`) of the page. */
   anchors: string[];
+  /** `.md`/`.mdx` files the page imports by path (absolute): their anchors render on this page too. */
+  fragmentImports: string[];
   /** Problems that do not stop the build (a typo-close front matter key, a page without a title, a large page). */
   warnings: PageWarning[];
 }
@@ -198,6 +200,7 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
           sections: file.data.searchSections ?? [],
           links: file.data.links ?? [],
           anchors: file.data.anchors ?? [],
+          fragmentImports: file.data.fragmentImports ?? [],
           warnings: [
             ...warnings,
             // Non-fatal messages of the pipeline: dead links at checkDeadLinks: 'warn'.
@@ -217,11 +220,14 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
 /**
  * GitHub's sanitising schema (rehype-sanitize's default), keeping what docgen's own Markdown output needs:
  * heading ids as written (no `user-content-` prefix; anchors and the TOC use them), classes (containers,
- * code languages), `data-*` (code block meta), and lazy loading of images.
+ * code languages), `data-*` (code block meta), lazy loading of images, and `data:` image sources
+ * (`rehypeUrlChecks`, run before, allows `data:` in `src` of images only, and only `data:image/…`).
+ * Code highlighting runs after it, so its classes and styles stay.
  */
 const SANITIZE_SCHEMA: SanitizeSchema = {
   ...defaultSchema,
   clobberPrefix: '',
+  protocols: { ...defaultSchema.protocols, src: [...(defaultSchema.protocols?.src ?? []), 'data'] },
   attributes: {
     ...defaultSchema.attributes,
     '*': [...(defaultSchema.attributes?.['*'] ?? []), 'className', 'id', 'data*'],

@@ -30,24 +30,74 @@ export interface LinkContext {
 }
 
 /**
+ * `p` with symbolic links followed: the real path of its longest existing ancestor joined with the rest,
+ * so a file that does not exist yet is placed where the folders leading to it really are.
+ */
+function realPath(p: string): string {
+  const resolved = path.resolve(p);
+  let existing = resolved;
+  for (;;) {
+    try {
+      return path.join(fs.realpathSync(existing), path.relative(existing, resolved));
+    } catch {
+      const parent = path.dirname(existing);
+      if (parent === existing) return resolved;
+      existing = parent;
+    }
+  }
+}
+
+/** True when `file` is `dir` or lies below it (both real paths). */
+function isWithin(dir: string, file: string): boolean {
+  const rel = path.relative(dir, file);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/**
  * True when `file`, after following symbolic links, lies inside the site root or the public folder: only
- * such files may be copied into the output (a link to `../../../../etc/passwd` or through a folder linked to
- * `/etc` must not publish it). A file that does not exist counts by its path.
+ * such files may be copied into the output or imported by path (a link to `../../../../etc/passwd` or
+ * through a folder linked to `/etc` must not publish it). A file that does not exist is placed by its
+ * existing folders.
  */
 export function isInsideSite(file: string, ctx: Pick<LinkContext, 'root' | 'publicDir'>): boolean {
-  const real = (p: string) => {
-    try {
-      return fs.realpathSync(p);
-    } catch {
-      return path.resolve(p);
-    }
-  };
-  const target = real(file);
-  return [ctx.root, ctx.publicDir].some((dir) => {
-    if (!dir) return false;
-    const rel = path.relative(real(dir), target);
-    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-  });
+  const target = realPath(file);
+  return [ctx.root, ctx.publicDir].some((dir) => dir !== undefined && isWithin(realPath(dir), target));
+}
+
+/**
+ * Why a file a page links to or shows may not be copied into the output, or null when it may: it lies
+ * outside the site root and the public folder (`isInsideSite`), or it is hidden, its name or a folder of
+ * its path (below the root, above any `node_modules`, as written or after symbolic links) starting with a
+ * dot: a site whose root is a repository's top holds `.git/config` and `.env`, which a page must not
+ * publish. Files of the public folder are published as they are anyway.
+ * @returns a phrase to follow the URL in a message, e.g. `lies outside the site (/etc/passwd): only files…`
+ */
+export function publishRefusal(file: string, ctx: Pick<LinkContext, 'root' | 'publicDir'>): string | null {
+  const real = realPath(file);
+  if (!isInsideSite(file, ctx)) return `lies outside the site (${real}): only files inside the site root or the public folder are published`;
+  if (ctx.publicDir && isWithin(realPath(ctx.publicDir), real)) return null;
+  const root = realPath(ctx.root);
+  for (const [from, to] of [
+    [path.resolve(ctx.root), path.resolve(file)],
+    [root, real],
+  ]) {
+    if (!isWithin(from, to)) continue;
+    const segments = path.relative(from, to).split(path.sep);
+    const end = segments.indexOf('node_modules');
+    const hidden = segments.slice(0, end === -1 ? undefined : end).find((s) => s.startsWith('.'));
+    if (hidden) return `is hidden (${hidden} in ${toPosix(path.relative(root, real))}): files and folders whose name starts with "." are not published`;
+  }
+  return null;
+}
+
+function toPosix(p: string): string {
+  return p.split(path.sep).join('/');
+}
+
+/** `url` cut to 60 characters, with control characters escaped, for messages. */
+export function displayUrl(url: string): string {
+  const cut = url.length > 60 ? `${url.slice(0, 60)}…` : url;
+  return cut.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Link schemes that run code or smuggle a document in (`data:` is allowed for images only). */

@@ -4,10 +4,11 @@
  * links cannot (remark-links checks those). Such a URL is an error at its element's position; `data:image/…`
  * stays allowed in `src` of images. Also records the page's anchors (`rehypeCollectAnchors`).
  */
+import path from 'node:path';
 import type { Element, Root } from 'hast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
-import { unsafeScheme } from './page-links.js';
+import { displayUrl, unsafeScheme } from './page-links.js';
 
 /** Attributes (hast property names, and JSX names) that hold a URL a browser follows or loads. */
 const URL_PROPERTIES = new Set(['href', 'src', 'action', 'formAction', 'formaction', 'xLinkHref', 'xlinkHref', 'xlink:href', 'poster', 'data']);
@@ -27,7 +28,7 @@ export function rehypeUrlChecks() {
       const scheme = unsafeScheme(value);
       if (!scheme) return;
       if (scheme === 'data' && name === 'src' && /^(img|source|image)$/i.test(tag) && /^\s*data:image\//i.test(value)) return;
-      file.fail(`<${tag}> ${name} with the ${scheme}: scheme is not allowed: ${value.slice(0, 60)}`, node as Element);
+      file.fail(`<${tag}> ${name} with the ${scheme}: scheme is not allowed: ${displayUrl(value)}`, node as Element);
     };
     visit(tree, (node) => {
       if (node.type === 'element') {
@@ -41,15 +42,31 @@ export function rehypeUrlChecks() {
   };
 }
 
+/** An ESM node of MDX: `import`/`export` statements with their parsed program. */
+interface EsmNode {
+  type: 'mdxjsEsm';
+  data?: { estree?: { body: { type: string; source?: { value?: unknown } }[] } };
+}
+
 /**
  * Records every anchor of the final page on `file.data.anchors`: `id` of any element (headings included),
- * `name` of `<a>`, and literal `id` attributes of JSX elements.
+ * `name` of `<a>`, and literal `id` attributes of JSX elements. Pages and fragments (`.md`/`.mdx`) the page
+ * imports by path go to `file.data.fragmentImports` (absolute paths): their headings render here too, but
+ * they compile on their own, so their anchors are not in this list.
  */
 export function rehypeCollectAnchors() {
   return (tree: Root, file: VFile) => {
     const anchors = new Set<string>();
+    const fragments = new Set<string>();
     visit(tree, (node) => {
-      if (node.type === 'element') {
+      if ((node.type as string) === 'mdxjsEsm') {
+        for (const statement of (node as unknown as EsmNode).data?.estree?.body ?? []) {
+          const source = statement.type === 'ImportDeclaration' ? statement.source?.value : undefined;
+          if (typeof source === 'string' && /^\.{0,2}\//.test(source) && /\.mdx?$/.test(source)) {
+            fragments.add(path.resolve(path.dirname(file.path), source));
+          }
+        }
+      } else if (node.type === 'element') {
         const { id, name } = (node as Element).properties ?? {};
         if (typeof id === 'string' && id) anchors.add(id);
         if ((node as Element).tagName === 'a' && typeof name === 'string' && name) anchors.add(name);
@@ -60,5 +77,6 @@ export function rehypeCollectAnchors() {
       }
     });
     file.data.anchors = [...anchors];
+    file.data.fragmentImports = [...fragments];
   };
 }

@@ -1,8 +1,8 @@
 /**
  * Images with a relative `src` (`![](./img/shot.png)`) are copied to the output with a content hash in
  * the name (`/assets/shot-3f2a1b9c.png`); a missing image fails the compile with its position, and so does
- * an image outside the site root and the public folder (after following symbolic links) or a
- * `javascript:`/`vbscript:` URL. `data:` URLs are kept for images (`data:image/…` only).
+ * an image outside the site root and the public folder (after following symbolic links), a hidden file
+ * (`publishRefusal`) or a `javascript:`/`vbscript:` URL. `data:` URLs are kept for images (`data:image/…` only).
  * Root-relative images (`/logo.png`, files of `public/`) only get the base.
  */
 import fs from 'node:fs';
@@ -11,7 +11,7 @@ import type { Definition, Image, ImageReference, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { isExternalUrl, withBase } from '../../shared/route-path.js';
-import { addAsset, isInsideSite, splitUrl, unsafeScheme, type LinkContext } from './page-links.js';
+import { addAsset, displayUrl, publishRefusal, splitUrl, unsafeScheme, type LinkContext } from './page-links.js';
 
 /** Rewrites `image` nodes; records copied files in `file.data.assets`. */
 export function remarkAssets(ctx: Pick<LinkContext, 'base' | 'root' | 'publicDir'>) {
@@ -31,7 +31,7 @@ export function remarkAssets(ctx: Pick<LinkContext, 'base' | 'root' | 'publicDir
       // Images below the fold must not hold back the load event (the app starts after it).
       if (node.type === 'image') node.data = { ...node.data, hProperties: { ...node.data?.hProperties, loading: 'lazy', decoding: 'async' } };
       const scheme = url ? unsafeScheme(url) : null;
-      if (scheme && !(scheme === 'data' && /^\s*data:image\//i.test(url))) file.fail(`Image URL with the ${scheme}: scheme is not allowed: ${url.slice(0, 60)}`, node);
+      if (scheme && !(scheme === 'data' && /^\s*data:image\//i.test(url))) file.fail(`Image URL with the ${scheme}: scheme is not allowed: ${displayUrl(url)}`, node);
       if (!url || isExternalUrl(url) || scheme === 'data') return;
       const { pathname, suffix } = splitUrl(url);
       if (pathname.startsWith('/')) {
@@ -46,9 +46,8 @@ export function remarkAssets(ctx: Pick<LinkContext, 'base' | 'root' | 'publicDir
       }
       const target = path.resolve(path.dirname(file.path), decoded);
       deps.push(target);
-      if (!isInsideSite(target, ctx)) {
-        file.fail(`Image ${url} lies outside the site (${fs.existsSync(target) ? fs.realpathSync(target) : target}): only files inside the site root or the public folder are published`, node);
-      }
+      const refused = publishRefusal(target, ctx);
+      if (refused) file.fail(`Image ${displayUrl(url)} ${refused}`, node);
       if (!fs.existsSync(target) || !fs.statSync(target).isFile()) file.fail(`Image not found: ${url} (${path.relative(process.cwd(), target)} does not exist)`, node);
       node.url = addAsset(assets, target, ctx.base) + suffix;
     });

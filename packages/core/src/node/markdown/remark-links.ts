@@ -2,8 +2,9 @@
  * Link rewriting: relative links to `.md`/`.mdx` files become route links with the base
  * (`../basic/ssg.md#x` → `/docs/guide/basic/ssg#x`); root-relative links get the base; relative links to
  * other files become hashed assets. A relative link to a file that does not exist is a dead link (an
- * error, a warning or nothing, by `checkDeadLinks`); a link to a file outside the site, or with a
- * `javascript:`, `vbscript:` or `data:` URL, is always an error at the link's position. Every link to a
+ * error, a warning or nothing, by `checkDeadLinks`); a link to a file outside the site or hidden
+ * (`publishRefusal`), or with a `javascript:`, `vbscript:` or `data:` URL, is always an error at the link's
+ * position. Every link to a
  * page or an anchor is recorded on `file.data.links`, for the site-wide check of routes and anchors.
  */
 import fs from 'node:fs';
@@ -12,7 +13,8 @@ import type { Definition, ImageReference, Link, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { isExternalUrl, withBase } from '../../shared/route-path.js';
-import { addAsset, isInsideSite, routeOfFile, splitUrl, unsafeScheme, type LinkContext } from './page-links.js';
+import { displayPath } from '../display-path.js';
+import { addAsset, displayUrl, publishRefusal, routeOfFile, splitUrl, unsafeScheme, type LinkContext } from './page-links.js';
 
 /** Rewrites `link` nodes (and definitions of reference links) as described above; records link targets in `file.data.dependencies`. */
 export function remarkLinks(ctx: LinkContext) {
@@ -35,7 +37,7 @@ export function remarkLinks(ctx: LinkContext) {
       if (node.type === 'definition' && imageIds.has(node.identifier)) return;
       const url = node.url;
       const scheme = url ? unsafeScheme(url) : null;
-      if (scheme) file.fail(`Link URL with the ${scheme}: scheme is not allowed: ${url.slice(0, 60)}`, node);
+      if (scheme) file.fail(`Link URL with the ${scheme}: scheme is not allowed: ${displayUrl(url)}`, node);
       const at = { line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 };
       if (url.startsWith('#')) {
         if (self && url.length > 1) links.push({ url, route: self, anchor: decode(url.slice(1)), ...at });
@@ -57,11 +59,12 @@ export function remarkLinks(ctx: LinkContext) {
         if (page) target = page;
       }
       deps.push(target);
-      if (!isInsideSite(target, ctx)) {
-        file.fail(`Link ${url} leads outside the site (${fs.existsSync(target) ? fs.realpathSync(target) : target}): only files inside the site root or the public folder can be linked`, node);
-      }
-      if (!fs.existsSync(target) || fs.statSync(target).isDirectory()) {
-        dead(`Broken link: ${url} (${path.relative(process.cwd(), target)} does not exist)`, node);
+      const refused = publishRefusal(target, ctx);
+      if (refused) file.fail(`Link ${displayUrl(url)} ${refused}`, node);
+      const stat = fs.statSync(target, { throwIfNoEntry: false });
+      if (!stat?.isFile()) {
+        const why = stat?.isDirectory() ? 'is a folder: link to a page in it, such as its index.md' : 'does not exist';
+        dead(`Broken link: ${url} (${displayPath(target)} ${why})`, node);
         return;
       }
       if (/\.mdx?$/.test(target)) {

@@ -47,6 +47,8 @@ declare module 'vfile' {
     links: PageLink[];
     /** Every `id` in the page's HTML: heading ids and `id`/`name` attributes (rehype-url-checks). */
     anchors: string[];
+    /** `.md`/`.mdx` files the page imports by path, absolute (rehype-url-checks). */
+    fragmentImports: string[];
   }
 }
 
