@@ -366,15 +366,21 @@ const markdown = z
     /**
      * Dead links: relative links to missing files, links to missing anchors (`./page.md#nope`, `#nope`),
      * root-relative links to no route or public file (`/guide/nope`), links to pages left out by
-     * `route.exclude`. `true` fails the build, `'warn'` prints warnings, `false` checks nothing.
+     * `route.exclude` or to fragments. `true` fails the build, `'warn'` prints warnings, `false` checks
+     * nothing. Anchors are heading ids and literal `id`/`name` attributes, those of imported fragments
+     * included; ids that components create while rendering are not known (use `'warn'` for such links).
      * @default true
      * @example 'warn'
      */
     checkDeadLinks: z.union([z.boolean(), z.literal('warn')]).default(true),
     /**
      * Sanitise the HTML of `.md` pages with rehype-sanitize (GitHub's rules: no scripts, no event
-     * handlers, no inline styles), for sites that publish pages written by others. `.mdx` pages are refused
-     * then: they run code. Off, raw HTML in pages is trusted and runs as written. @default false
+     * handlers, no inline styles, no forms), for sites that publish pages written by others; docgen's own
+     * output (heading ids and anchors, containers, highlighted code, task lists, lazy images) stays.
+     * `.mdx` pages are refused then (an error at their first line): they run code, which no sanitiser can
+     * make safe. Off, raw HTML in pages is trusted and runs as written.
+     * @default false
+     * @example true
      */
     sanitize: z.boolean().default(false),
   })

@@ -1,18 +1,20 @@
 /**
  * The site-wide half of dead-link checking (`markdown.checkDeadLinks`): once every page is compiled, each
  * recorded link must lead to a route that is built (not left out by `route.exclude`), a root-relative link
- * to a route or a file of the public folder, and a link with an anchor to an `id` on the target page.
- * Relative links to missing files are checked while a page compiles (remark-links).
+ * to a route or a file of the public folder, and a link with an anchor to an `id` on the target page, the
+ * fragments it imports included. Relative links to missing files are checked while a page compiles
+ * (remark-links). Links in fragments are checked when the fragments are compiled here (`checkLinks` with
+ * `compileFragment`).
  *
- * What is not checked: links written in raw HTML or JSX, links in fragments (they compile while bundling,
- * after this check; their relative links are checked then), and anchors on a page that imports fragments
- * and does not hold the anchor itself (the fragments' ids are not known yet). Ids that components create
- * while rendering are not known either: such anchors count as dead (`checkDeadLinks: 'warn'` lets them be).
+ * What is not checked: links written in raw HTML or JSX; anchors on a page that imports a fragment that
+ * was not compiled (`findDeadLinks` without it) and that the page does not hold itself. Ids that components
+ * create while rendering are not known: such anchors count as dead (`checkDeadLinks: 'warn'` lets them be).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { DocgenError, type SourceLocation } from '../../shared/errors.js';
 import type { CompiledPage } from '../markdown/compile-page.js';
+import { isInsideSite } from '../markdown/page-links.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
 import { displayPath } from '../display-path.js';
 
@@ -22,37 +24,112 @@ export interface DeadLink {
   location: SourceLocation;
 }
 
+/** Options of `checkLinks`. */
+export interface CheckLinksOptions {
+  /** Every built route. */
+  routes: RouteEntry[];
+  /** Compiled pages by source file. */
+  pages: Map<string, CompiledPage>;
+  /** Site root (absolute): only fragments inside it or the public folder are compiled for the check. */
+  root: string;
+  /** Public folder (absolute): root-relative links may name its files. */
+  publicDir: string;
+  /** `markdown.checkDeadLinks`. */
+  level: boolean | 'warn';
+  /**
+   * Compiles a fragment (a `.md`/`.mdx` file a page imports), e.g. the build's `fragmentCompiler`, which
+   * caches: the bundler then gets the same result. Without it, anchors a page that imports fragments does
+   * not hold itself are not checked, nor links in fragments.
+   */
+  compileFragment?: (file: string) => Promise<CompiledPage>;
+}
+
 /**
- * The dead links of a site, in route order, then link order within a page. Linear in the number of links
- * and anchors (one set of anchors per linked page); reads a page's source only to quote a dead link's line.
- * @param routes every built route
- * @param pages compiled pages by source file (`links` and `anchors` of each)
- * @param publicDir absolute public folder (root-relative links may name its files)
+ * Checks the links of a site at the `checkDeadLinks` level: compiles the fragments pages import (through
+ * `compileFragment`, those inside the site), finds the dead links (`findDeadLinks`), reports them
+ * (`reportDeadLinks`). At level false it does nothing.
+ * @returns warning lines, `file:line:column: message`, at 'warn'; nothing else
+ * @throws DocgenError naming every dead link at its place, at level true; a fragment's compile error
  */
-export function findDeadLinks(routes: RouteEntry[], pages: Map<string, CompiledPage>, publicDir: string): DeadLink[] {
+export async function checkLinks(options: CheckLinksOptions): Promise<string[]> {
+  const { routes, pages, root, publicDir, level, compileFragment } = options;
+  if (level === false) return [];
+  const fragments = new Map<string, CompiledPage>();
+  if (compileFragment) {
+    // Breadth first over imports: fragments may import fragments; each compiles once, cycles end.
+    let next = [...pages.values()].flatMap((p) => p.fragmentImports);
+    const seen = new Set<string>();
+    while (next.length) {
+      const batch = [...new Set(next)].filter((f) => !seen.has(f) && !pages.has(f));
+      for (const f of batch) seen.add(f);
+      // A missing or outside fragment is the bundler's to report (with the import's place); not read here.
+      const readable = batch.filter((f) => fs.existsSync(f) && isInsideSite(f, { root, publicDir }));
+      const compiled = await Promise.all(readable.map(async (f) => [f, await compileFragment(f)] as const));
+      for (const [f, page] of compiled) fragments.set(f, page);
+      next = compiled.flatMap(([, page]) => page.fragmentImports);
+    }
+  }
+  return reportDeadLinks(findDeadLinks(routes, pages, publicDir, fragments), level);
+}
+
+/**
+ * The dead links of a site, in route order, then link order within a page, then fragments' links. Linear
+ * in the number of links and anchors (one set of anchors per linked page, its fragments' included); reads
+ * a source only to quote a dead link's line.
+ * @param routes every built route
+ * @param pages compiled pages by source file (`links`, `anchors` and `fragmentImports` of each)
+ * @param publicDir absolute public folder (root-relative links may name its files)
+ * @param fragments compiled fragments by source file; a page importing a fragment missing here has its
+ *   own anchors checked only (an anchor it lacks may be the fragment's)
+ */
+export function findDeadLinks(
+  routes: RouteEntry[],
+  pages: Map<string, CompiledPage>,
+  publicDir: string,
+  fragments: Map<string, CompiledPage> = new Map(),
+): DeadLink[] {
   // `/a` and `/a/` are one URL for hosts; `.html` is what a site without clean URLs writes.
   const key = (route: string) => (route.length > 1 ? route.replace(/\.html$/, '').replace(/\/(index)?$/, '') || '/' : route);
   const byRoute = new Map(routes.map((r) => [key(r.path), r]));
+  const compiledOf = (file: string) => pages.get(file) ?? fragments.get(file);
   // One set per target page: a long page with thousands of links to its own anchors stays linear.
-  const anchorSets = new Map<string, Set<string>>();
+  const anchorSets = new Map<string, { ids: Set<string>; complete: boolean }>();
   const anchorsOf = (file: string) => {
-    let set = anchorSets.get(file);
-    if (!set) anchorSets.set(file, (set = new Set(pages.get(file)?.anchors)));
-    return set;
+    let entry = anchorSets.get(file);
+    if (entry) return entry;
+    entry = { ids: new Set<string>(), complete: true };
+    // The page and the fragments it renders, each once (imports may form a cycle).
+    const queue = [file];
+    const seen = new Set(queue);
+    for (let i = 0; i < queue.length; i++) {
+      const compiled = compiledOf(queue[i]);
+      if (!compiled) {
+        entry.complete = false;
+        continue;
+      }
+      for (const id of compiled.anchors) entry.ids.add(id);
+      for (const f of compiled.fragmentImports) {
+        if (seen.has(f)) continue;
+        seen.add(f);
+        queue.push(f);
+      }
+    }
+    anchorSets.set(file, entry);
+    return entry;
   };
   const dead: DeadLink[] = [];
-  for (const route of routes) {
-    const page = pages.get(route.filePath);
-    if (!page) continue;
+  const checkLinksOf = (file: string, page: CompiledPage) => {
     let lines: string[] | undefined;
     const at = (line: number, column: number): SourceLocation => {
-      lines ??= fs.readFileSync(route.filePath, 'utf8').split(/\r?\n/);
-      return { file: displayPath(route.filePath), line, column, lineText: lines[line - 1] ?? '' };
+      lines ??= fs.readFileSync(file, 'utf8').split(/\r?\n/);
+      return { file: displayPath(file), line, column, lineText: lines[line - 1] ?? '' };
     };
     for (const link of page.links) {
-      const target = byRoute.get(key(link.route));
+      // Route paths hold characters as they are in file names; a link may write them %-escaped.
+      const linked = key(link.rootRelative ? decodePath(link.route) : link.route);
+      const target = byRoute.get(linked);
       if (!target) {
-        if (link.rootRelative && key(link.route) === '/404') continue; // written by every build
+        if (link.rootRelative && linked === '/404') continue; // written by every build
         if (link.rootRelative && isPublicFile(publicDir, link.route)) continue;
         const why = link.file
           ? `${displayPath(link.file)} is not built (left out by route.exclude)`
@@ -60,13 +137,18 @@ export function findDeadLinks(routes: RouteEntry[], pages: Map<string, CompiledP
         dead.push({ message: `Dead link: ${link.url} (${why})`, location: at(link.line, link.column) });
         continue;
       }
-      if (link.anchor === undefined || link.anchor === '') continue;
-      const targetPage = pages.get(target.filePath);
-      if (targetPage && !targetPage.fragmentImports.length && !anchorsOf(target.filePath).has(link.anchor)) {
+      if (link.anchor === undefined || link.anchor === '' || !pages.has(target.filePath)) continue;
+      const anchors = anchorsOf(target.filePath);
+      if (!anchors.ids.has(link.anchor) && anchors.complete) {
         dead.push({ message: `Dead anchor: ${link.url} (${target.relativePath} has no element with the id "${link.anchor}")`, location: at(link.line, link.column) });
       }
     }
+  };
+  for (const route of routes) {
+    const page = pages.get(route.filePath);
+    if (page) checkLinksOf(route.filePath, page);
   }
+  for (const [file, fragment] of fragments) checkLinksOf(file, fragment);
   return dead;
 }
 
@@ -82,6 +164,15 @@ export function reportDeadLinks(dead: DeadLink[], level: boolean | 'warn'): stri
     dead.map((d) => `${d.location.file}:${d.location.line}:${d.location.column}: ${d.message}`).join('\n'),
     dead.map((d) => ({ message: d.message, location: d.location })),
   );
+}
+
+/** `decodeURI` that leaves a path with a malformed escape (`%zz`) as it is. */
+function decodePath(urlPath: string): string {
+  try {
+    return decodeURI(urlPath);
+  } catch {
+    return urlPath;
+  }
 }
 
 function isPublicFile(publicDir: string, urlPath: string): boolean {
