@@ -47,6 +47,12 @@ const LINKS: [url: string, dead?: true][] = [
   ['/guide/%E4%B8%AD%E6%96%87#%E4%B8%80'],
   ['./中文.md#一'],
   ['/guide/%zz', true],
+  ['/robots%00.txt', true],
+  ['/../robots.txt'],
+  ['/guide/../guide/a#custom'],
+  ['/guide/a/../nope', true],
+  ['/static/index.html'],
+  ['/static/%E5%9B%BE.svg'],
 ];
 
 const FILES: Record<string, string> = {
@@ -64,6 +70,8 @@ const FILES: Record<string, string> = {
   'zh/index.md': '# 首页\n',
   'zh/guide/a.md': '# A\n\n## Zh heading\n',
   'public/robots.txt': 'User-agent: *\n',
+  'public/static/index.html': '<p>static</p>\n',
+  'public/static/图.svg': '<svg/>\n',
 };
 
 let top: string;

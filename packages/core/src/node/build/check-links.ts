@@ -125,12 +125,12 @@ export function findDeadLinks(
       return { file: displayPath(file), line, column, lineText: lines[line - 1] ?? '' };
     };
     for (const link of page.links) {
-      // Route paths hold characters as they are in file names; a link may write them %-escaped.
-      const linked = key(link.rootRelative ? decodePath(link.route) : link.route);
+      const requested = link.rootRelative ? urlPath(link.route) : link.route;
+      const linked = key(requested);
       const target = byRoute.get(linked);
       if (!target) {
         if (link.rootRelative && linked === '/404') continue; // written by every build
-        if (link.rootRelative && isPublicFile(publicDir, link.route)) continue;
+        if (link.rootRelative && isPublicFile(publicDir, requested)) continue;
         const why = link.file
           ? `${displayPath(link.file)} is not built (left out by route.exclude)`
           : `no page has the route ${link.route}${link.rootRelative ? ' and the public folder has no such file' : ''}`;
@@ -166,23 +166,23 @@ export function reportDeadLinks(dead: DeadLink[], level: boolean | 'warn'): stri
   );
 }
 
-/** `decodeURI` that leaves a path with a malformed escape (`%zz`) as it is. */
-function decodePath(urlPath: string): string {
+/**
+ * The path a browser requests for a root-relative link (`/a/../b` → `/b`), decoded: route paths hold
+ * characters as they are in file names, a link may write them %-escaped. A malformed escape (`%zz`)
+ * leaves the path as written.
+ */
+function urlPath(written: string): string {
   try {
-    return decodeURI(urlPath);
+    return decodeURI(new URL(written, 'http://docgen.invalid').pathname);
   } catch {
-    return urlPath;
+    return written;
   }
 }
 
-function isPublicFile(publicDir: string, urlPath: string): boolean {
-  let decoded = urlPath;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return false;
-  }
-  const file = path.join(publicDir, decoded);
-  return file.startsWith(publicDir + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+/** True when `decodedPath` (a decoded URL path) names a file of the public folder. */
+function isPublicFile(publicDir: string, decodedPath: string): boolean {
+  const file = path.join(publicDir, decodedPath);
+  // No file name holds NUL (`%00`), and file-system calls throw on it.
+  if (file.includes('\0') || !file.startsWith(publicDir + path.sep)) return false;
+  return fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true;
 }
-

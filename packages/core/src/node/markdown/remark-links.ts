@@ -54,6 +54,11 @@ export function remarkLinks(ctx: LinkContext) {
         return;
       }
       let target = path.resolve(dir, decode(pathname));
+      // No file name holds NUL (`%00`), and file-system calls throw on it.
+      if (target.includes('\0')) {
+        dead(`Broken link: ${displayUrl(url)} (no file name holds a NUL character)`, node);
+        return;
+      }
       if (!/\.mdx?$/.test(target) && !fs.existsSync(target)) {
         const page = [`${target}.md`, `${target}.mdx`].find((f) => fs.existsSync(f));
         if (page) target = page;
