@@ -17,7 +17,7 @@ import { createPageCompiler, type CompiledPage, type CompilerOptions, type PageW
 import { resolveNavigation, sidebarFor } from '../nav/resolve-nav-sidebar.js';
 import { routeToHtmlFile, scanRoutes, type RouteEntry } from '../routes/scan-routes.js';
 import { compilePages } from './compile-pages.js';
-import { findDeadLinks, reportDeadLinks } from './check-links.js';
+import { checkLinks } from './check-links.js';
 import { docgenPlugin, esbuildFailure, fragmentCompiler, type SiteModules } from './esbuild-plugin.js';
 import { builtModule } from './built-module.js';
 import { buildKey, isUpToDate, saveState } from './build-state.js';
@@ -119,9 +119,19 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     routes.map((r) => r.filePath),
     { options: compilerOptions, optionsKey, cache, timeoutMs: config.pageTimeout, onProgress: compileProgress?.update },
   ).finally(() => compileProgress?.done());
+  // One fragment compiler for the link check and the bundler: each fragment compiles once per build.
+  const compileFragment = fragmentCompiler(createPageCompiler(compilerOptions), cache, optionsKey);
+  const deadLinkWarnings = await checkLinks({
+    routes,
+    pages: compiled,
+    root: config.root,
+    publicDir: config.publicDir,
+    level: config.markdown.checkDeadLinks,
+    compileFragment,
+  });
   const warnings = [
     ...[...compiled.values()].flatMap((page) => page.warnings.map(formatWarning)),
-    ...reportDeadLinks(findDeadLinks(routes, compiled, config.publicDir), config.markdown.checkDeadLinks),
+    ...deadLinkWarnings,
     ...slow.map(({ file, ms }) => `${displayPath(file)} took ${(ms / 1000).toFixed(1)} s to compile`),
   ];
 
@@ -157,7 +167,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     pages,
     sidebars,
     compiled,
-    compileFragment: fragmentCompiler(createPageCompiler(compilerOptions), cache, optionsKey),
+    compileFragment,
     themeEntry: resolveThemeEntry(config),
     site: { root: config.root, publicDir: config.publicDir },
   };

@@ -148,15 +148,24 @@ function outsideMessage(specifier: string, file: string): string {
   return `Import "${specifier}" leads outside the site (${fs.realpathSync(file)}): pages may import files inside the site root or the public folder, and packages`;
 }
 
-/** Compiles fragments on demand, through the page cache. */
+/**
+ * Compiles fragments on demand, through the page cache; each file once per compiler made here (the link
+ * check and the bundler of one build share the result, a failure included).
+ */
 export function fragmentCompiler(compiler: PageCompiler, cache: PageCache, optionsKey: string) {
-  return async (file: string): Promise<CompiledPage> => {
+  const compiled = new Map<string, Promise<CompiledPage>>();
+  const compile = async (file: string): Promise<CompiledPage> => {
     const source = readPageSource(file);
     const key = cache.key(file, source, optionsKey);
     const hit = cache.get(key);
     if (hit) return hit;
     const page = await compiler.compile(file, source);
     cache.set(key, page);
+    return page;
+  };
+  return (file: string): Promise<CompiledPage> => {
+    let page = compiled.get(file);
+    if (!page) compiled.set(file, (page = compile(file)));
     return page;
   };
 }
