@@ -109,6 +109,22 @@ describe('segmentWords on long text', () => {
     }
   });
 
+  it('keeps words with inner punctuation whole wherever a slice would end (docgen.config.ts, don\'t, 3.14, 1，2)', () => {
+    // Every offset of the sentence falls near a slice end in one of the repeats.
+    const sentence = "Set docgen.config.ts's themeConfig.footer.message, don't use 3.14 or e.g. 1,000; 见 1，2：a：b 和 (x/y) 配置！";
+    for (let shift = 0; shift < sentence.length; shift++) {
+      const text = 'x'.repeat(shift) + ` ${sentence}`.repeat(Math.ceil((SEGMENT_SLICE * 3) / sentence.length));
+      expect(segmentWords(text)).toEqual(whole(text));
+    }
+  });
+
+  it('cuts a long CJK run without punctuation between two characters, keeping its bigrams', () => {
+    const run = '构建先写入临时文件夹最后再替换进来因此构建失败时上一次输出保持不变'.repeat(100); // no stop word
+    expect(segmentWords(run).map((s) => s.segment).join('')).toBe(run);
+    const pairs = [...run].slice(1).map((c, i) => run[i] + c);
+    expect(tokenize(run).filter((t) => t.length === 2)).toEqual(pairs);
+  });
+
   it('covers text without any break character and never splits a surrogate pair', () => {
     const text = `${'a'.repeat(SEGMENT_SLICE - 1)}😀${'b'.repeat(SEGMENT_SLICE * 2)}`;
     const segments = segmentWords(text);

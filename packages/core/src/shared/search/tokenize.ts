@@ -33,24 +33,43 @@ export function isCjk(term: string): boolean {
  */
 export const SEGMENT_SLICE = 1000;
 
-/** Characters a slice may end after: no word runs across them. */
-const BREAK = /[\s.,;:!?'"()[\]{}<>/\\|。，、；：！？（）「」『』《》【】…—]/u;
+/**
+ * Characters after which a word break always falls, whatever comes next (checked against ICU's word rules:
+ * `.` `,` `;` `:` `'` `"` and the full-width forms of the first four are left out, as they can join `3.14`,
+ * `don't`, `1，2`, or Hebrew letters around `"`).
+ */
+const BREAK_AFTER = /[\s!?()[\]{}<>/\\|。、！？（）「」『』《》【】…—]/u;
+/** Characters that attach to the one before them (combining marks, joiners): never the first of a slice. */
+const ATTACHED = /[\p{M}\p{Cf}]/u;
+/** Ideographs and kana: a cut between two of them keeps every bigram, as `words` joins the pieces again. */
+const CJK_LETTER = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
 
 /**
- * Where to cut `text` near `end`: after the last break character of the slice's final fifth, else at `end`
- * itself (moved off a surrogate pair's second half, so no character is split).
+ * Where the slice of `text` that starts at `start` ends, at most at `end`, searching back over the slice's
+ * second half: after whitespace or a character in `BREAK_AFTER` (ICU breaks there whatever follows, and a
+ * run of spaces stays whole, so the slices give exactly the segments of the whole text); else between two
+ * CJK letters; else at `end` itself, moved off a surrogate pair's second half so no character is split.
  */
 function sliceEnd(text: string, start: number, end: number): number {
-  for (let i = end - 1; i > end - SEGMENT_SLICE / 5 && i > start; i--) if (BREAK.test(text[i])) return i + 1;
+  let cjkCut = -1;
+  for (let i = end; i > start + SEGMENT_SLICE / 2; i--) {
+    const before = text[i - 1];
+    const after = text[i];
+    if (BREAK_AFTER.test(before) && !/\s/.test(after) && !ATTACHED.test(after)) return i;
+    if (cjkCut < 0 && CJK_LETTER.test(before) && CJK_LETTER.test(after)) cjkCut = i;
+  }
+  if (cjkCut > 0) return cjkCut;
   const code = text.charCodeAt(end);
   return code >= 0xdc00 && code <= 0xdfff ? end - 1 : end;
 }
 
 /**
  * Word segments of `text` in order, with `isWordLike` as `Intl.Segmenter` reports it. Text longer than
- * `SEGMENT_SLICE` is segmented slice by slice, cut at spaces or punctuation, so the work stays linear in the
- * text's length; indices are those of the whole text. A cut inside a long run of CJK text without
- * punctuation may split one dictionary word: `tokenize` joins adjacent CJK segments into one run anyway.
+ * `SEGMENT_SLICE` is segmented slice by slice, so the work stays linear in the text's length; indices are
+ * those of the whole text. Cuts fall at spaces or punctuation where ICU always breaks, so ordinary text
+ * gives the same segments as one call over the whole. Only a run of more than `SEGMENT_SLICE / 2` CJK
+ * letters without punctuation is cut between two of them, which may split one dictionary word: `words`
+ * joins adjacent CJK segments into one run, so its bigrams stay the same.
  */
 export function segmentWords(text: string): { segment: string; index: number; isWordLike: boolean }[] {
   if (segmenter) {

@@ -10,10 +10,11 @@ interface EarlyKeys {
 }
 
 /**
- * Inline script rendered with the search button: until the app has hydrated (it starts after the `load`
- * event, later still on a slow device) it catches Ctrl/Cmd+K and `/`, so that a reader's early shortcut
- * opens the dialog once the app can, instead of being lost or reaching the browser (whose Ctrl+K focuses
- * its own search bar). It steps aside as soon as the app listens.
+ * Inline script rendered with the search button: until the app listens (its module runs once the document
+ * is parsed, then imports the page's chunk, hydrates in slices and runs effects last, seconds later on a
+ * busy device) it catches Ctrl/Cmd+K and `/`, so that a reader's early shortcut opens the dialog once the
+ * app can, instead of being lost or reaching the browser (whose Ctrl+K focuses its own search bar). It
+ * steps aside as soon as the app listens.
  */
 export const EARLY_KEYS_SCRIPT =
   "addEventListener('keydown',function k(e){if(window.__dgSearchReady)return removeEventListener('keydown',k);" +
