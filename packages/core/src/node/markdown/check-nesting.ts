@@ -22,7 +22,10 @@ export interface NestingProblem {
 
 /** Elements that never have a closing tag in HTML. */
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** An opening code fence (CommonMark 4.5): a backtick fence's info string holds no backtick. */
+const OPENING_FENCE = /^(`{3,})(?!.*`)|^(~{3,})/;
+/** A closing code fence: the fence characters, then nothing but spaces or tabs. */
+const CLOSING_FENCE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
 const LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)/;
 const TAG = /<(\/?)([A-Za-z][\w.:-]*)(?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*?(\/?)>/g;
 
@@ -39,9 +42,11 @@ export function findExcessNesting(source: string, limit = MAX_NESTING_DEPTH): Ne
   let elements = 0;
   for (let n = 0; n < lines.length; n++) {
     const text = lines[n];
-    const fenceMatch = FENCE.exec(text.replace(/^[\s>]*/, (m) => (m.includes('>') ? '' : m)));
     if (fence) {
-      if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length) fence = null;
+      // Container markers and indentation before a closing fence are taken off as a whole: close enough
+      // for a limit, and a fence is never closed by one that carries an info string (`\`\`\`ts title`).
+      const closing = CLOSING_FENCE.exec(text.replace(/^[\s>]*/, ''));
+      if (closing && closing[1][0] === fence[0] && closing[1].length >= fence.length) fence = null;
       continue;
     }
     if (text.trim() === '') continue;
@@ -66,8 +71,11 @@ export function findExcessNesting(source: string, limit = MAX_NESTING_DEPTH): Ne
       }
       if (depth > limit) return { line: n + 1, column: start + 1, kind: 'blockquotes and lists' };
     }
-    if (fenceMatch) {
-      fence = fenceMatch[1];
+    // A fence opens after the container markers (`> \`\`\``, `- \`\`\``); at the top level, 4 spaces of
+    // indentation make an indented code block instead.
+    const opening = depth > 0 || indent < 4 ? OPENING_FENCE.exec(text.slice(at)) : null;
+    if (opening) {
+      fence = opening[1] ?? opening[2];
       continue;
     }
     if (!text.includes('<')) continue;

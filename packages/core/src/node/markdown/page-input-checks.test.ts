@@ -54,6 +54,23 @@ describe('nesting limits', () => {
     expect(findExcessNesting('a<br>b<img src="x">\n'.repeat(500))).toBeNull();
     expect(findExcessNesting('<span>a</span>\n'.repeat(500))).toBeNull();
     expect(findExcessNesting('- a\n- b\n'.repeat(500))).toBeNull();
+    // Fences opened after container markers hide their content too.
+    expect(findExcessNesting(`> \`\`\`\n> ${'> '.repeat(500)}\n> \`\`\`\n`)).toBeNull();
+    expect(findExcessNesting(`- \`\`\`sh\n  ${'> '.repeat(500)}\n  \`\`\`\n`)).toBeNull();
+  });
+
+  it('follows CommonMark on where a fence ends, so deep nesting after code is still found', async () => {
+    const deep = '>'.repeat(3000);
+    // A fence with an info string never closes one (the fuzzer's slowest inputs: 4,791 levels got through).
+    const infoString = `# A\n\n\`\`\`bash\nx\n\n\`\`\`ts title="a.ts"\ny\n\`\`\`\n\n${deep} z\n`;
+    expect(findExcessNesting(infoString)).toEqual({ line: 10, column: 101, kind: 'blockquotes and lists' });
+    // A shorter or other-character fence does not close it either; an info string with a backtick opens none.
+    expect(findExcessNesting(`\`\`\`\`\n\`\`\`\n~~~\n\`\`\`\`\n${deep}\n`)?.line).toBe(5);
+    expect(findExcessNesting(`\`\`\`a\`b\n${deep}\n`)?.line).toBe(2);
+    // Four spaces at the top level make an indented code block, not a fence that would hide what follows.
+    expect(findExcessNesting(`    \`\`\`\n\n${deep}\n`)?.line).toBe(3);
+    // The compiler stops such a page with its place instead of recursing thousands of levels.
+    expect((await errorOf(infoString)).message).toMatch(/page\.md:10:101: blockquotes and lists nest deeper/);
   });
 });
 
