@@ -2,3 +2,4 @@
 export * from './types.js';
 export * from './route-path.js';
 export * from './errors.js';
+export * from './highlight.js';

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DocgenError } from '../../shared/errors.js';
+import { HIGHLIGHT_MAX_LINE_LENGTH } from '../../shared/highlight.js';
 import { findExcessNesting, LARGE_PAGE_BYTES, MAX_NESTING_DEPTH } from './check-nesting.js';
 import { createPageCompiler, folderCompilerOptions } from './compile-page.js';
 import { readPageSource } from './read-source.js';
@@ -123,6 +124,21 @@ describe('titles and sizes', () => {
   it('warns about a page larger than LARGE_PAGE_BYTES', async () => {
     const page = await compile(`# Big\n\n${'word '.repeat(LARGE_PAGE_BYTES / 5 + 10)}\n`);
     expect(page.warnings.some((w) => /is 1\.0 MB, larger than 1 MB/.test(w.message))).toBe(true);
+  });
+});
+
+describe('code highlighting', () => {
+  it('leaves lines of HIGHLIGHT_MAX_LINE_LENGTH characters or more without colours, and colours the others', async () => {
+    const short = 'echo "a" --flag $HOME';
+    const tokens = (code: string) => code.match(/"--shiki-light":/g)?.length ?? 0;
+    const one = (await compile(`# A\n\n\`\`\`bash\n${short}\n\`\`\`\n`)).code;
+    const long = `${short} `.repeat(Math.ceil(HIGHLIGHT_MAX_LINE_LENGTH / (short.length + 1)));
+    const both = (await compile(`# A\n\n\`\`\`bash\n${short}\n${long}\n\`\`\`\n`)).code;
+    const under = (await compile(`# A\n\n\`\`\`bash\n${short}\n${long.slice(0, HIGHLIGHT_MAX_LINE_LENGTH - 1)}\n\`\`\`\n`)).code;
+    expect(tokens(one)).toBeGreaterThan(3);
+    // The long line is one plain token; one character shorter, it is coloured word by word.
+    expect(tokens(both)).toBeLessThanOrEqual(tokens(one) + 1);
+    expect(tokens(under)).toBeGreaterThan(tokens(one) * 10);
   });
 });
 

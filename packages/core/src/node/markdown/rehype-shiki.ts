@@ -14,6 +14,7 @@ import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { transformerNotationDiff, transformerNotationFocus, transformerNotationHighlight } from '@shikijs/transformers';
 import { visit } from 'unist-util-visit';
 import { DocgenError } from '../../shared/errors.js';
+import { HIGHLIGHT_MAX_LINE_LENGTH } from '../../shared/highlight.js';
 
 /** Options of `rehypeShiki`; `cache` holds the highlighter so one is created per process, not per page. */
 export interface RehypeShikiOptions {
@@ -106,6 +107,7 @@ export function rehypeShiki(options: RehypeShikiOptions) {
         lang,
         themes: { light, dark },
         defaultColor: false,
+        tokenizeMaxLineLength: HIGHLIGHT_MAX_LINE_LENGTH,
         transformers: [
           transformerNotationDiff({ matchAlgorithm: 'v3' }),
           transformerNotationHighlight({ matchAlgorithm: 'v3' }),

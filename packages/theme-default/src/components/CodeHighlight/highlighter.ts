@@ -13,6 +13,7 @@ import {
   type LanguageRegistration,
   type ThemeRegistrationAny,
 } from 'shiki/core';
+import { HIGHLIGHT_MAX_LINE_LENGTH } from '@docgen/core/shared';
 import type { HighlightedParts, HighlightLanguage, HighlightTheme, PLAIN_LANGUAGES, ResolvedHighlightOptions } from './highlight.js';
 
 /** Fetches one grammar (with the grammars it embeds) or one theme: a module of `shiki/langs` or `shiki/themes`. */
@@ -135,8 +136,8 @@ async function toHast(code: string, { lang, lightTheme: light, darkTheme: dark }
     loadOnce(themes[dark], core, (highlighter, module) => highlighter.loadTheme(module)),
   ]);
   // The build's options (packages/core/src/node/markdown/rehype-shiki.ts): both themes as CSS variables
-  // and no default colour, so the theme's `.dg-code` styles pick light or dark.
-  return (await core).codeToHast(code, { lang, themes: { light, dark }, defaultColor: false });
+  // and no default colour, so the theme's `.dg-code` styles pick light or dark; long lines left plain.
+  return (await core).codeToHast(code, { lang, themes: { light, dark }, defaultColor: false, tokenizeMaxLineLength: HIGHLIGHT_MAX_LINE_LENGTH });
 }
 
 /** Implements `highlight()`: the `pre` as HTML. */
