@@ -261,8 +261,16 @@ describe('the website', () => {
 describe('spawned CLI', () => {
   it('builds a site, prints help and version', async () => {
     const site = copyFixture('basic');
-    const built = await run(process.execPath, [bin, 'build', site], { env: { ...process.env, CI: 'true' } });
+    const built = await run(process.execPath, [bin, 'build', site, '--profile'], { env: { ...process.env, CI: 'true' } });
     expect(built.stdout).toMatch(/5 pages built/);
+    // --profile: one line with every phase in the order it ran, before the summary.
+    const phases = /^config \d+ ms · routes \d+ ms · compile \d+ ms · site data \d+ ms · search index \d+ ms · bundles \d+ ms · assets \d+ ms · render \d+ ms · write \d+ ms$/m;
+    expect(built.stdout).toMatch(phases);
+    // Without it, no phase line (a rebuild that is up to date prints its own line only).
+    fs.writeFileSync(path.join(site, 'en/guide/intro.md'), `${read(path.join(site, 'en/guide/intro.md'))}\nMore.\n`);
+    const quiet = await run(process.execPath, [bin, 'build', site], { env: { ...process.env, CI: 'true' } });
+    expect(quiet.stdout).toMatch(/5 pages built/);
+    expect(quiet.stdout).not.toMatch(/ ms · /);
     expect(fs.existsSync(path.join(site, 'dist/index.html'))).toBe(true);
     const help = await run(process.execPath, [bin, '--help']);
     for (const cmd of ['build', 'dev', 'preview']) expect(help.stdout).toContain(cmd);

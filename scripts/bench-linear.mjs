@@ -1,6 +1,6 @@
 // Build time of one long page: a site whose page holds one section of 100 KB, 1 MB and 5 MB of paragraphs
 // (sentences of the website's own English and Chinese pages), each built cold by `build()` of packages/core
-// (dist) in a fresh Node process, with DOCGEN_TIMINGS=1 for the phase times. Prints the time of
+// (dist) in a fresh Node process, with `profile: true` for the phase times. Prints the time of
 // each phase and the time per KB once the fixed cost is taken off, so a phase that grows faster than its input
 // shows at once. The fixed cost is the build of the same site whose page holds one short paragraph in each
 // language: besides start-up and the theme bundles it pays what the first text of a kind costs once (the
@@ -16,10 +16,10 @@ import { fileURLToPath } from 'node:url';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const core = path.join(repo, 'packages/core/dist/index.js');
 if (!fs.existsSync(core)) throw new Error('packages/core is not built: run pnpm build:packages');
-// The child prints build()'s own duration last, after the phase line DOCGEN_TIMINGS prints.
+// The child prints build()'s own duration last, after the phase line `profile` prints.
 const child = `const { build } = await import(process.argv[1]);
 const started = performance.now();
-await build({ root: process.argv[2], log: false });
+await build({ root: process.argv[2], log: false, profile: true });
 console.log('build-ms', performance.now() - started);`;
 const sizesArg = process.argv.indexOf('--sizes');
 const sizes = sizesArg > 0 ? process.argv[sizesArg + 1].split(',').map(Number) : [100, 1024, 5120];
@@ -66,7 +66,7 @@ function buildSite(kb) {
   const source = kb ? page(kb) : `# Long page\n\n## One long section\n\n${en[0]}\n\n${zh[0]}\n`;
   fs.writeFileSync(path.join(root, 'long.md'), source);
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', child, core, root], {
-    env: { ...process.env, DOCGEN_TIMINGS: '1', CI: '1' },
+    env: { ...process.env, CI: '1' },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });

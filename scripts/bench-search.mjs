@@ -1,7 +1,7 @@
 // Search benchmark: for synthetic bilingual sites of N pages per locale (the corpus of ../shared/BENCHMARKS.md,
 // made by ./lib/synthetic-site.mjs) it builds each site cold and prints, per locale:
 // - the index file (assets/search-<lang>-<hash>.json): bytes raw and gzip (level 9, what a static host serves);
-// - the build-time cost of indexing: the "search index" phase of `DOCGEN_TIMINGS=1 docgen build` (records and
+// - the build-time cost of indexing: the "search index" phase of `docgen build --profile` (records and
 //   index of all locales), with the build's wall time and peak RSS (Node's own, and with esbuild's process);
 // - in Chromium, on the site served by `docgen preview`: the time to fetch + parse the index and to load it
 //   (`loadSearchIndex`), median of 3 uncached loads;
@@ -161,7 +161,7 @@ function run(command, args, options = {}) {
 const REPORT_RSS = 'data:text/javascript,process.on("exit",()=>process.stderr.write(`peak-rss-kib ${process.resourceUsage().maxRSS}\\n`))';
 
 /**
- * Builds `dir` cold (output and caches deleted) in a fresh Node process with `DOCGEN_TIMINGS=1`; returns the
+ * Builds `dir` cold (output and caches deleted) in a fresh Node process with `--profile`; returns the
  * "search index" phase (ms), the whole timings line, wall seconds and peak RSS (MiB).
  * @throws Error with the build's exit status and output when it fails.
  */
@@ -170,8 +170,8 @@ async function coldBuild(dir, n) {
   fs.rmSync(path.join(dir, 'node_modules/.cache'), { recursive: true, force: true });
   const heap = n > LARGE_SITE ? ['--max-old-space-size=8192'] : [];
   const started = performance.now();
-  const result = await run(process.execPath, [...heap, '--import', REPORT_RSS, cli, 'build', dir], {
-    env: { ...process.env, CI: 'true', DOCGEN_TIMINGS: '1' },
+  const result = await run(process.execPath, [...heap, '--import', REPORT_RSS, cli, 'build', dir, '--profile'], {
+    env: { ...process.env, CI: 'true' },
   });
   const wall = (performance.now() - started) / 1000;
   if (result.code !== 0) {
@@ -323,7 +323,7 @@ function printSize(n, build, results) {
     `\n${n} pages per locale (${2 * n + 2} pages): cold build ${build.wall.toFixed(1)} s, ` +
       `peak RSS ${Math.round(build.rssMiB)} MiB (Node), ${Math.round(build.treeRssMiB)} MiB (Node + esbuild, sampled)`,
   );
-  console.log(`  DOCGEN_TIMINGS: ${build.timings}`);
+  console.log(`  --profile: ${build.timings}`);
   console.table(
     results.map((r) => ({
       'pages/locale': n,

@@ -7,7 +7,7 @@ export { renderMarkdownToHtml, type RenderMarkdownOptions } from './node/markdow
 export { scanRoutes, type RouteEntry } from './node/routes/scan-routes.js';
 export { DocgenError, type SourceLocation } from './shared/errors.js';
 export type * from './shared/types.js';
-export { build, type BuildOptions, type BuildResult } from './node/build/build.js';
+export { build, type BuildOptions, type BuildResult } from './node/pipeline/build.js';
 export { startDevServer, type DevServer, type DevServerOptions } from './node/dev/dev-server.js';
 export { startStaticServer, type StaticServer, type StaticServerOptions } from './node/server/static-server.js';
 export { runCli, createCli } from './cli/index.js';

@@ -6,11 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { loadConfig } from '../config/index.js';
-import { build } from '../node/build/build.js';
+import { build } from '../node/pipeline/build.js';
 import { startDevServer } from '../node/dev/dev-server.js';
 import { startStaticServer } from '../node/server/static-server.js';
 import { DocgenError } from '../shared/errors.js';
-import { removeTemporaries } from '../node/build/output-dir.js';
+import { removeTemporaries } from '../node/pipeline/output-dir.js';
 import { formatError } from './format-error.js';
 
 const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -43,7 +43,8 @@ export function createCli(io: CliIo = { log: console.log, error: console.error }
     .option('--out-dir <dir>', 'output folder (default: dist in the root)')
     .option('--base <path>', 'URL path the site is served under (default: /)')
     .option('--empty-out-dir', 'replace an existing output folder that docgen did not make (never one holding sources)')
-    .action(async (root: string, opts: { outDir?: string; base?: string; emptyOutDir?: boolean }) => {
+    .option('--profile', 'print the time of each build phase')
+    .action(async (root: string, opts: { outDir?: string; base?: string; emptyOutDir?: boolean; profile?: boolean }) => {
       // Ctrl+C or a kill mid-build: the previous output stays, the temporary folders go.
       const interrupt = (signal: NodeJS.Signals) => {
         removeTemporaries();
@@ -52,7 +53,7 @@ export function createCli(io: CliIo = { log: console.log, error: console.error }
       process.once('SIGINT', interrupt);
       process.once('SIGTERM', interrupt);
       try {
-        await build({ root, outDir: opts.outDir && path.resolve(opts.outDir), base: opts.base, emptyOutDir: opts.emptyOutDir });
+        await build({ root, outDir: opts.outDir && path.resolve(opts.outDir), base: opts.base, emptyOutDir: opts.emptyOutDir, profile: opts.profile });
       } finally {
         process.off('SIGINT', interrupt);
         process.off('SIGTERM', interrupt);
@@ -67,13 +68,15 @@ export function createCli(io: CliIo = { log: console.log, error: console.error }
     .option('--host <host>', 'host to listen on (default: 127.0.0.1)')
     .option('--base <path>', 'URL path the site is served under')
     .option('--out-dir <dir>', 'where the development build is written')
-    .action(async (root: string, opts: { port?: number; host?: string; base?: string; outDir?: string }) => {
+    .option('--profile', 'print the time of each build phase, at every rebuild')
+    .action(async (root: string, opts: { port?: number; host?: string; base?: string; outDir?: string; profile?: boolean }) => {
       const server = await startDevServer({
         root,
         port: opts.port,
         host: opts.host,
         base: opts.base,
         outDir: opts.outDir && path.resolve(opts.outDir),
+        profile: opts.profile,
         onError: (error) => io.error(formatError(error)),
       });
       io.log(`docgen dev server running at ${server.url}`);

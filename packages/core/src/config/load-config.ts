@@ -10,7 +10,7 @@ import { DocgenError } from '../shared/errors.js';
 import { normalizeBase } from '../shared/route-path.js';
 import { configSchema, type SiteConfig, type UserConfig } from './schema.js';
 import { formatIssue } from './validate.js';
-import { isAlive } from '../node/build/output-dir.js';
+import { isAlive } from '../node/pipeline/output-dir.js';
 
 const CONFIG_NAMES = ['docgen.config.ts', 'docgen.config.mts', 'docgen.config.js', 'docgen.config.mjs'];
 

@@ -1,5 +1,5 @@
 /**
- * Modules the site bundler provides (see node/build/esbuild-plugin.ts). `@theme` (the active theme) is
+ * Modules the site bundler provides (see node/pipeline/esbuild-plugin.ts). `@theme` (the active theme) is
  * type-checked through the tsconfig `paths` entry that names the default theme: every theme must export
  * `Layout` and `mdxComponents` like it.
  */

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type http from 'node:http';
 import { loadConfig } from '../../config/index.js';
-import { build } from '../build/build.js';
+import { build } from '../pipeline/build.js';
 import { startStaticServer, type StaticServer } from '../server/static-server.js';
 
 /** Options of `startDevServer`. */
@@ -17,6 +17,8 @@ export interface DevServerOptions {
   host?: string;
   base?: string;
   outDir?: string;
+  /** Print the time of each build phase at every rebuild. @default false */
+  profile?: boolean;
   /** Called with each rebuild error (the CLI prints it). */
   onError?: (error: unknown) => void;
 }
@@ -39,7 +41,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const rebuild = async () => {
     const config = await loadConfig(root, overrides);
-    await build({ config, dev: true, bodyEnd: RELOAD_CLIENT });
+    await build({ config, dev: true, bodyEnd: RELOAD_CLIENT, profile: options.profile });
     return config;
   };
   const config = await rebuild();

@@ -2,7 +2,6 @@
  * Worker-thread side of the compile pool: compiles one page per task. The compiler (and its shiki
  * highlighter) is created once per worker and reused for every page.
  */
-import fs from 'node:fs';
 import { createPageCompiler, type CompiledPage, type CompilerOptions, type PageCompiler } from '../markdown/compile-page.js';
 import { DocgenError } from '../../shared/errors.js';
 import { readPageSource } from '../markdown/read-source.js';

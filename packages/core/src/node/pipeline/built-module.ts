@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 export function builtModule(name: string): string {
   const beside = fileURLToPath(new URL(`./${name}`, import.meta.url));
   if (fs.existsSync(beside)) return beside;
-  const built = fileURLToPath(new URL(`../../../dist/node/build/${name}`, import.meta.url));
+  const built = fileURLToPath(new URL(`../../../dist/node/pipeline/${name}`, import.meta.url));
   if (fs.existsSync(built)) return built;
   throw new Error(`${name} is not built: run \`pnpm build:packages\` first`);
 }

@@ -3,7 +3,6 @@
  * threads (piscina), each page with a time limit.
  */
 import os from 'node:os';
-import path from 'node:path';
 import { Piscina } from 'piscina';
 import { DocgenError } from '../../shared/errors.js';
 import type { CompiledPage, CompilerOptions } from '../markdown/compile-page.js';

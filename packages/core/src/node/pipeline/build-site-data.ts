@@ -1,0 +1,119 @@
+/**
+ * Phase: navigation (nav and sidebars, from the config or `_nav.json` / `_meta.json`), the site data every
+ * page gets, and each routed page's page data with its sidebar section and, on an overview page, the
+ * overview of that section.
+ */
+import type { ResolvedConfig } from '../../config/index.js';
+import type { LocaleData, OverviewGroup, SidebarItem, SidebarSection, SiteData } from '../../shared/types.js';
+import type { CompiledPage } from '../markdown/compile-page.js';
+import { resolveNavigation, sidebarFor } from '../nav/resolve-nav-sidebar.js';
+import type { RouteEntry } from '../routes/scan-routes.js';
+import type { BuildContext, PageEntry } from './context.js';
+
+/**
+ * Sets `ctx.navigation`, `ctx.siteData`, `ctx.sidebars` and `ctx.pages`.
+ * @throws DocgenError for a `_meta.json` / `_nav.json` that is invalid or names a page that is not built
+ */
+export function buildSiteData(ctx: BuildContext): void {
+  const { config, routes, compiled } = ctx;
+  const titles = new Map(routes.map((r) => [r.path, compiled.get(r.filePath)!.title]));
+  const navigation = resolveNavigation(config, routes, titles);
+  const sidebars = [...navigation.values()].flatMap((n) => n.sidebars);
+  const pages = new Map<string, PageEntry>();
+  const routeByPath = new Map(routes.map((r) => [r.path, r]));
+  for (const route of routes) {
+    const page = compiled.get(route.filePath)!;
+    const section = sidebarFor(navigation.get(route.lang)?.sidebars ?? [], route.path);
+    const hideSidebar = page.frontmatter.sidebar === false || (page.frontmatter.pageType && page.frontmatter.pageType !== 'doc');
+    pages.set(route.filePath, {
+      pageData: {
+        title: page.title,
+        routePath: route.path,
+        lang: route.lang,
+        toc: page.toc,
+        frontmatter: page.frontmatter,
+        version: route.version,
+        _relativePath: route.relativePath,
+      },
+      sidebar: section && !hideSidebar ? sidebars.indexOf(section) : -1,
+      overview: page.frontmatter.overview === true ? overviewOf(section, route.path, routeByPath, compiled) : undefined,
+    });
+  }
+  ctx.navigation = navigation;
+  ctx.siteData = createSiteData(config, navigation);
+  ctx.sidebars = sidebars;
+  ctx.pages = pages;
+  ctx.timings.mark('site data');
+}
+
+/**
+ * The data of an overview page: the pages of its sidebar section, grouped as in the sidebar, each with its
+ * h2 headings. External links and the overview page itself are left out.
+ */
+function overviewOf(
+  section: SidebarSection | null,
+  self: string,
+  routeByPath: Map<string, RouteEntry>,
+  compiled: Map<string, CompiledPage>,
+): OverviewGroup[] {
+  if (!section) return [];
+  const pageOf = (item: SidebarItem) => {
+    const route = item.link ? routeByPath.get(item.link) : undefined;
+    if (!route || route.path === self) return [];
+    const page = compiled.get(route.filePath)!;
+    return [{ title: item.text, link: route.path, headings: page.toc.filter((t) => t.depth === 2).map(({ text, id }) => ({ text, id })) }];
+  };
+  const flatten = (items: SidebarItem[]): SidebarItem[] => items.flatMap((i) => (i.items ? flatten(i.items) : [i]));
+  const groups: OverviewGroup[] = [];
+  const loose: OverviewGroup = { title: '', pages: [] };
+  for (const item of section.items) {
+    if (item.items) groups.push({ title: item.text, pages: flatten(item.items).flatMap(pageOf) });
+    else loose.pages.push(...pageOf(item));
+  }
+  return [...(loose.pages.length ? [loose] : []), ...groups.filter((g) => g.pages.length)];
+}
+
+function createSiteData(config: ResolvedConfig, navigation: ReturnType<typeof resolveNavigation>): SiteData {
+  const locales: LocaleData[] = config.resolvedLocales.map((l) => ({
+    lang: l.lang,
+    label: l.label,
+    prefix: l.prefix,
+    title: l.title,
+    description: l.description,
+    nav: navigation.get(l.lang)?.nav ?? [],
+    editLink: l.editLink,
+    strings: l.strings,
+    // Like nav: a locale's own landing, else the top-level one for the default locale only.
+    landing: config.themeConfig.locales[l.lang]?.landing ?? (l.lang === config.lang ? config.themeConfig.landing : undefined),
+  }));
+  const { nav: _nav, sidebar: _sidebar, locales: _locales, landing: _landing, ...themeConfig } = config.themeConfig;
+  return {
+    title: config.title,
+    description: config.description,
+    base: config.base,
+    lang: config.lang,
+    icon: config.icon,
+    logo: config.logo,
+    logoText: config.logoText,
+    cleanUrls: config.route.cleanUrls,
+    locales,
+    themeConfig,
+    markdown: {
+      showLineNumbers: config.markdown.showLineNumbers,
+      defaultWrapCode: config.markdown.defaultWrapCode,
+      shiki: { lightTheme: config.markdown.shiki.lightTheme, darkTheme: config.markdown.shiki.darkTheme },
+    },
+    multiVersion: config.multiVersion,
+    search: config.search && {
+      provider: config.search.provider,
+      appId: config.search.appId,
+      apiKey: config.search.apiKey,
+      indexName: config.search.indexName,
+      searchParameters: config.search.searchParameters,
+      insights: config.search.insights,
+      hosts: config.search.hosts,
+      missingResultsUrl: config.search.missingResultsUrl,
+    },
+  };
+}
+

@@ -1,0 +1,111 @@
+/**
+ * `docgen build` as its list of phases over one build context (each phase in its own file of this
+ * folder): config → routes → compile → site data → bundles, with the search index beside them → assets →
+ * render → write (the output swapped in atomically).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ResolvedConfig } from '../../config/index.js';
+import type { RouteEntry } from '../routes/scan-routes.js';
+import { isUpToDate } from './build-state.js';
+import { bundleSite } from './bundle-site.js';
+import { buildSiteData } from './build-site-data.js';
+import { compileSitePages } from './compile-site-pages.js';
+import { createBuildContext, type BuildContext, type BuildOptions } from './context.js';
+import { emitAssets } from './emit-assets.js';
+import { indexSearch } from './index-search.js';
+import { createTempOutput, trackTemporary } from './output-dir.js';
+import { renderSite } from './render-site.js';
+import { scanPages } from './scan-pages.js';
+import { writeOutput } from './write-output.js';
+
+export type { BuildOptions } from './context.js';
+
+/** Figures of a finished build. */
+export interface BuildResult {
+  config: ResolvedConfig;
+  outDir: string;
+  routes: RouteEntry[];
+  /** Pages taken from the compile cache. */
+  cachedPages: number;
+  /** True when nothing changed since the last build and the output was kept as it is. */
+  upToDate: boolean;
+  durationMs: number;
+  /** Warnings of this build, as printed (`warning: ` left out): slow pages, page checks at the 'warn' level. */
+  warnings: string[];
+}
+
+/**
+ * Builds the site at `options.root` into its `outDir`. The new output is written to a temporary folder
+ * and swapped in only when everything succeeded, so a failed build leaves the previous output intact.
+ * @throws DocgenError for invalid input (config, Markdown, links, imports), with file, line and column.
+ */
+export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+  const ctx = await createBuildContext(options);
+  scanPages(ctx);
+  if (isUpToDate(ctx.stateFile, ctx.buildKey, ctx.config)) return upToDate(ctx);
+  fs.rmSync(ctx.stateFile, { force: true });
+  await compileSitePages(ctx);
+  buildSiteData(ctx);
+  await inTemporaryOutput(ctx, async () => {
+    await settled([bundleSite(ctx), indexSearch(ctx)]);
+    emitAssets(ctx);
+    await renderSite(ctx);
+    writeOutput(ctx);
+  });
+  return finish(ctx);
+}
+
+/**
+ * Runs `phases` with `ctx.tmpOut` (beside the output folder) and `ctx.ssrDir` (in the cache) made and
+ * tracked, so that Ctrl+C removes them; on failure the temporary output is removed, the SSR folder always.
+ */
+async function inTemporaryOutput(ctx: BuildContext, phases: () => Promise<void>): Promise<void> {
+  const tmpOut = createTempOutput(ctx.config.outDir);
+  const ssrDir = path.join(ctx.cacheDir, `ssr-${process.pid}-${Date.now()}`);
+  ctx.tmpOut = tmpOut;
+  ctx.ssrDir = ssrDir;
+  const untrackOut = trackTemporary(tmpOut);
+  const untrackSsr = trackTemporary(ssrDir);
+  try {
+    await phases();
+  } catch (error) {
+    fs.rmSync(tmpOut, { recursive: true, force: true });
+    throw error;
+  } finally {
+    fs.rmSync(ssrDir, { recursive: true, force: true });
+    untrackOut();
+    untrackSsr();
+  }
+}
+
+/**
+ * Waits for every phase running at once, then throws the first failure in the given order: no phase is
+ * still writing into the temporary output when it is removed.
+ */
+async function settled(running: Promise<void>[]): Promise<void> {
+  const results = await Promise.allSettled(running);
+  for (const r of results) if (r.status === 'rejected') throw r.reason;
+}
+
+function upToDate(ctx: BuildContext): BuildResult {
+  const { config, routes } = ctx;
+  const durationMs = performance.now() - ctx.started;
+  if (ctx.log) console.log(`docgen: ${path.relative(process.cwd(), config.outDir) || '.'} is up to date (nothing changed since the last build)`);
+  return { config, outDir: config.outDir, routes, cachedPages: routes.length, upToDate: true, durationMs, warnings: [] };
+}
+
+/** Prints the phase times (`--profile`), the warnings and the summary line. */
+function finish(ctx: BuildContext): BuildResult {
+  const { config, routes, cachedPages, warnings } = ctx;
+  ctx.timings.print();
+  const durationMs = performance.now() - ctx.started;
+  if (ctx.log) {
+    for (const warning of warnings) console.warn(`warning: ${warning}`);
+    console.log(
+      `docgen: ${routes.length} pages built into ${path.relative(process.cwd(), config.outDir) || '.'} in ${(durationMs / 1000).toFixed(2)} s` +
+        (cachedPages ? ` (${cachedPages} from cache)` : ''),
+    );
+  }
+  return { config, outDir: config.outDir, routes, cachedPages, upToDate: false, durationMs, warnings };
+}

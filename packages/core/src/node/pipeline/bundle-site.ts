@@ -1,0 +1,137 @@
+/**
+ * Phase: the browser and server bundles, made at once by esbuild from the same entries (the runtime's
+ * client or server entry plus one entry per page), the browser bundle into the temporary output folder and
+ * the server bundle into the build's SSR folder.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build as esbuild, type Metafile } from 'esbuild';
+import type { ResolvedConfig } from '../../config/index.js';
+import { withBase } from '../../shared/route-path.js';
+import type { RouteEntry } from '../routes/scan-routes.js';
+import { need, type BuildContext } from './context.js';
+import { docgenPlugin, esbuildFailure, type SiteModules } from './esbuild-plugin.js';
+
+const coreRoot = new URL('../../..', import.meta.url);
+
+/**
+ * Sets `ctx.entryNames` and, once both bundles are written, `ctx.bundles`. The bundles run in esbuild's
+ * own threads: the caller may do other work (the search index) until this resolves.
+ * @throws DocgenError with esbuild's messages located in their files (a missing import, a syntax error)
+ */
+export async function bundleSite(ctx: BuildContext): Promise<void> {
+  const { config, routes, options } = ctx;
+  const tmpOut = need(ctx.tmpOut, 'tmpOut');
+  const modules: SiteModules = {
+    siteData: need(ctx.siteData, 'siteData'),
+    pages: need(ctx.pages, 'pages'),
+    sidebars: need(ctx.sidebars, 'sidebars'),
+    compiled: ctx.compiled,
+    compileFragment: need(ctx.compileFragment, 'compileFragment'),
+    themeEntry: resolveThemeEntry(config),
+    site: { root: config.root, publicDir: config.publicDir },
+  };
+  const entryNames = entryNamesOf(routes);
+  ctx.entryNames = entryNames;
+  const pageEntries = routes.map((r) => ({ in: r.filePath, out: entryNames.get(r.path)! }));
+  const runtime = fileURLToPath(new URL('src/runtime/', coreRoot));
+  const common = {
+    bundle: true,
+    splitting: true,
+    format: 'esm' as const,
+    jsx: 'automatic' as const,
+    metafile: true,
+    logLevel: 'silent' as const,
+    absWorkingDir: config.root,
+    loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.jpeg': 'file', '.gif': 'file', '.webp': 'file', '.woff2': 'file', '.woff': 'file' } as const,
+  };
+  // The server bundle takes asset URLs from the browser bundle (it imports its chunks relatively, without
+  // publicPath), so both render the same `src`: its asset loader waits.
+  let resolveAssetUrls!: (urls: Map<string, string>) => void;
+  let rejectAssetUrls!: (error: unknown) => void;
+  modules.assetUrls = new Promise((resolve, reject) => {
+    resolveAssetUrls = resolve;
+    rejectAssetUrls = reject;
+  });
+  modules.assetUrls.catch(() => {}); // observed through the server build's own failure
+  const clientBuild = esbuild({
+    ...common,
+    entryPoints: [{ in: path.join(runtime, 'client-entry.tsx'), out: 'app' }, ...pageEntries],
+    outdir: tmpOut,
+    entryNames: 'assets/[name]-[hash]',
+    chunkNames: 'assets/chunk-[hash]',
+    assetNames: 'assets/[name]-[hash]',
+    publicPath: config.base,
+    platform: 'browser',
+    target: ['chrome90', 'edge90', 'firefox90', 'safari15'],
+    minify: !options.dev,
+    define: { 'process.env.NODE_ENV': JSON.stringify(options.dev ? 'development' : 'production') },
+    plugins: [docgenPlugin(modules, { server: false })],
+  }).then(
+    (result) => {
+      resolveAssetUrls(assetUrlsOf(result.metafile!, tmpOut, config));
+      return result;
+    },
+    (error: unknown) => {
+      rejectAssetUrls(error);
+      throw error;
+    },
+  );
+  const serverBuild = esbuild({
+    ...common,
+    entryPoints: [{ in: path.join(runtime, 'server-entry.tsx'), out: 'server-entry' }, ...pageEntries],
+    outdir: need(ctx.ssrDir, 'ssrDir'),
+    entryNames: '[name]',
+    chunkNames: 'chunk-[hash]',
+    platform: 'node',
+    target: 'node20',
+    loader: { ...common.loader, '.css': 'empty' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [docgenPlugin(modules, { server: true })],
+  });
+  const [client, server] = await Promise.allSettled([clientBuild, serverBuild]);
+  if (client.status === 'rejected') esbuildFailure(client.reason);
+  if (server.status === 'rejected') esbuildFailure(server.reason);
+  ctx.bundles = { client: client.value.metafile!, server: server.value.metafile! };
+  ctx.timings.mark('bundles');
+}
+
+/** Absolute source path of each file-loader asset → its URL (with base) in the browser bundle. */
+function assetUrlsOf(metafile: Metafile, outDir: string, config: ResolvedConfig): Map<string, string> {
+  const urls = new Map<string, string>();
+  for (const [file, out] of Object.entries(metafile.outputs)) {
+    if (out.entryPoint || file.endsWith('.js') || file.endsWith('.css') || file.endsWith('.map')) continue;
+    const url = withBase('/' + path.relative(outDir, path.resolve(config.root, file)).split(path.sep).join('/'), config.base);
+    for (const input of Object.keys(out.inputs)) urls.set(path.resolve(config.root, input), url);
+  }
+  return urls;
+}
+
+function resolveThemeEntry(config: ResolvedConfig): string {
+  for (const name of ['index.tsx', 'index.ts', 'index.jsx', 'index.js']) {
+    const file = path.join(config.themeDir, name);
+    if (fs.existsSync(file)) return file;
+  }
+  return fileURLToPath(new URL('../theme-default/src/index.tsx', coreRoot));
+}
+
+/**
+ * Entry names of the page modules, `p-<route as a name>`: `/zh/guide/x` → `p-zh_guide_x`, `/` → `p-index`.
+ * Different routes can give one name (`/x_b` and `/x/b`); a later one gets a numbered suffix, so two pages
+ * never write one output file.
+ */
+function entryNamesOf(routes: RouteEntry[]): Map<string, string> {
+  const names = new Map<string, string>();
+  const used = new Set<string>();
+  for (const route of routes) {
+    const flat = route.path.replace(/^\/|\/$/g, '').replace(/[^\w-]+/g, '_');
+    const base = `p-${route.path.endsWith('/') ? `${flat || 'index'}${flat ? '_index' : ''}` : flat}`;
+    let name = base;
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base}-${n}`;
+    used.add(name.toLowerCase());
+    names.set(route.path, name);
+  }
+  return names;
+}
+

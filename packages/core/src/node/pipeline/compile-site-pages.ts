@@ -1,0 +1,49 @@
+/**
+ * Phase: compiles every routed page (worker pool, page cache), then checks the site's links at the
+ * `markdown.checkDeadLinks` level and gathers the pages' warnings.
+ */
+import { createPageCompiler, type PageWarning } from '../markdown/compile-page.js';
+import { displayPath } from '../display-path.js';
+import { checkLinks } from './check-links.js';
+import { compilePages } from './compile-pages.js';
+import type { BuildContext } from './context.js';
+import { fragmentCompiler } from './esbuild-plugin.js';
+import { createProgress } from './progress.js';
+
+/**
+ * Sets `ctx.compiled`, `ctx.cachedPages`, `ctx.compileFragment` and adds to `ctx.warnings`.
+ * @throws DocgenError for a page that does not compile (file, line, column), a page over `pageTimeout`,
+ *   dead links at `checkDeadLinks: true`
+ */
+export async function compileSitePages(ctx: BuildContext): Promise<void> {
+  const { config, routes } = ctx;
+  const progress = ctx.log ? createProgress('compiling pages') : undefined;
+  const { pages, cached, slow } = await compilePages(
+    routes.map((r) => r.filePath),
+    { options: ctx.compilerOptions, optionsKey: ctx.optionsKey, cache: ctx.cache, timeoutMs: config.pageTimeout, onProgress: progress?.update },
+  ).finally(() => progress?.done());
+  ctx.compiled = pages;
+  ctx.cachedPages = cached;
+  // One fragment compiler for the link check and the bundler: each fragment compiles once per build.
+  ctx.compileFragment = fragmentCompiler(createPageCompiler(ctx.compilerOptions), ctx.cache, ctx.optionsKey);
+  const deadLinks = await checkLinks({
+    routes,
+    pages,
+    root: config.root,
+    publicDir: config.publicDir,
+    level: config.markdown.checkDeadLinks,
+    compileFragment: ctx.compileFragment,
+  });
+  ctx.warnings.push(
+    ...[...pages.values()].flatMap((page) => page.warnings.map(formatWarning)),
+    ...deadLinks,
+    ...slow.map(({ file, ms }) => `${displayPath(file)} took ${(ms / 1000).toFixed(1)} s to compile`),
+  );
+  ctx.timings.mark('compile');
+}
+
+/** A page warning as one line: `file:line:column: message` when its place is known. */
+function formatWarning(warning: PageWarning): string {
+  const at = warning.location;
+  return at && !warning.message.startsWith(at.file) ? `${at.file}:${at.line}:${at.column}: ${warning.message}` : warning.message;
+}

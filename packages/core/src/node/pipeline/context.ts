@@ -1,0 +1,245 @@
+/**
+ * The build context: what the phases of a build share. `build()` creates it with `createBuildContext` and
+ * passes it through the phases in order (each phase is one file of this folder); a phase reads what the
+ * phases before it set and adds its own result. Fields a later phase sets are optional, and read through
+ * `need`, so a phase run out of order fails at once with the field's name.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { Metafile } from 'esbuild';
+import { loadConfig, type ConfigOverrides, type ResolvedConfig } from '../../config/index.js';
+import type { OverviewGroup, PageData, SidebarSection, SiteData } from '../../shared/types.js';
+import type { CompiledPage, CompilerOptions } from '../markdown/compile-page.js';
+import type { resolveNavigation } from '../nav/resolve-nav-sidebar.js';
+import type { RouteEntry } from '../routes/scan-routes.js';
+import type { SearchOutput } from '../search/write-search.js';
+import { buildKey } from './build-state.js';
+import { cacheDirOf, checkOutDir, recoverInterrupted } from './output-dir.js';
+import { PageCache } from './page-cache.js';
+
+/** Options of `build`. */
+export interface BuildOptions extends ConfigOverrides {
+  /** Site root (folder of `docgen.config.ts`). @default process.cwd() */
+  root?: string;
+  /** Development build: no minification, plus `bodyEnd` markup in every page. @default false */
+  dev?: boolean;
+  /** Markup appended to every page's body (the dev server's reload client). */
+  bodyEnd?: string;
+  /** Print progress and a summary. @default true */
+  log?: boolean;
+  /** Print the time of each phase after the build (`--profile`). @default false */
+  profile?: boolean;
+  /** Config already loaded (the dev server reuses it). */
+  config?: ResolvedConfig;
+  /**
+   * Replace an existing output folder that docgen did not make (it must still hold no source files).
+   * @default false
+   */
+  emptyOutDir?: boolean;
+}
+
+/** Browser outputs by role, URLs without the base. */
+export interface ClientAssets {
+  entry: string;
+  /** Static imports of the entry (to preload). */
+  entryImports: string[];
+  styles: string[];
+  /** Page file (absolute) → chunk URL and its static imports not already preloaded with the entry. */
+  pages: Map<string, { chunk: string; imports: string[]; styles: string[] }>;
+}
+
+/** What the bundles get of one routed page besides its compiled code. */
+export interface PageEntry {
+  pageData: PageData;
+  /** Index of the page's sidebar section in `BuildContext.sidebars`, -1 for none. */
+  sidebar: number;
+  /** Data of an overview page (`overview: true`). */
+  overview?: OverviewGroup[];
+}
+
+/** Phase timings, printed by `print()` when the build profiles (`--profile`). */
+export interface Timings {
+  /** Ends the phase running since the last mark (or the start) under `name`. */
+  mark(name: string): void;
+  /** Prints `name N ms · …` for every phase when profiling. */
+  print(): void;
+}
+
+/** The state a build's phases share. */
+export interface BuildContext {
+  options: BuildOptions;
+  config: ResolvedConfig;
+  /** Print progress, warnings and the summary. */
+  log: boolean;
+  /** `performance.now()` when the build started. */
+  started: number;
+  timings: Timings;
+  /** docgen's cache folder of the site (`node_modules/.cache/docgen`). */
+  cacheDir: string;
+  cache: PageCache;
+  compilerOptions: CompilerOptions;
+  /** Hash of the compiler options, user plugins and docgen's own code: part of every page's cache key. */
+  optionsKey: string;
+  /** File of the last build's inputs, for the up-to-date check. */
+  stateFile: string;
+  /** Key of everything besides the input files that makes a build's output. */
+  buildKey: string;
+  /** Routed pages (`scanPages`). */
+  routes: RouteEntry[];
+  /** Compiled routed pages by source file (`compileSitePages`). */
+  compiled: Map<string, CompiledPage>;
+  /** Pages taken from the page cache. */
+  cachedPages: number;
+  /** Warnings of this build, as printed (without `warning: `). */
+  warnings: string[];
+  /** Compiles a fragment once per build, through the page cache (link check and bundler share it). */
+  compileFragment?: (file: string) => Promise<CompiledPage>;
+  navigation?: ReturnType<typeof resolveNavigation>;
+  siteData?: SiteData;
+  sidebars?: SidebarSection[];
+  /** Page data of routed pages by source file (`buildSiteData`). */
+  pages?: Map<string, PageEntry>;
+  /** Temporary output folder, swapped in by `writeOutput`. */
+  tmpOut?: string;
+  /** Folder of the server bundle, removed after the build. */
+  ssrDir?: string;
+  /** Route path → name of its page entry in both bundles. */
+  entryNames?: Map<string, string>;
+  /** Metafiles of the two bundles (`bundleSite`). */
+  bundles?: { client: Metafile; server: Metafile };
+  search?: SearchOutput;
+  assets?: ClientAssets;
+  /** Locale prefix → route manifest URL (without base). */
+  manifests?: Record<string, string>;
+  /** Locale prefix → local search index URL (without base). */
+  searchIndexes?: Record<string, string>;
+}
+
+/**
+ * A field a phase before this one sets.
+ * @throws Error naming the field when it is not set (a phase ran out of order: a bug, not bad input)
+ */
+export function need<T>(value: T | undefined, name: string): T {
+  if (value === undefined) throw new Error(`docgen internal error: ${name} is read before the phase that makes it ran`);
+  return value;
+}
+
+const coreRoot = new URL('../../..', import.meta.url);
+/** `@docgen/core`'s version. */
+export const VERSION = (JSON.parse(fs.readFileSync(new URL('package.json', coreRoot), 'utf8')) as { version: string }).version;
+
+/**
+ * The first phase: loads the config (unless given), checks the output folder (`checkOutDir`), cleans up
+ * after an interrupted build, and derives the compiler options and the keys of the caches.
+ * @throws DocgenError for an invalid config or a refused output folder
+ */
+export async function createBuildContext(options: BuildOptions): Promise<BuildContext> {
+  const started = performance.now();
+  const timings = createTimings(options.profile ?? false);
+  const config = options.config ?? (await loadConfig(options.root ?? process.cwd(), options));
+  const cacheDir = cacheDirOf(config);
+  checkOutDir(config, { emptyOutDir: options.emptyOutDir, option: options.outDir === undefined ? 'outDir' : '--out-dir' });
+  recoverInterrupted(config.outDir, cacheDir);
+
+  const compilerOptions: CompilerOptions = {
+    root: config.root,
+    base: config.base,
+    locales: config.resolvedLocales.map((l) => ({ dir: l.dir, prefix: l.prefix })),
+    excludeFragments: config.route.excludeFragments,
+    htmlLinks: !config.route.cleanUrls,
+    showLineNumbers: config.markdown.showLineNumbers,
+    defaultWrapCode: config.markdown.defaultWrapCode,
+    shiki: config.markdown.shiki,
+    remarkPlugins: config.markdown.remarkPlugins,
+    rehypePlugins: config.markdown.rehypePlugins,
+    publicDir: config.publicDir,
+    checkDeadLinks: config.markdown.checkDeadLinks,
+    sanitize: config.markdown.sanitize,
+  };
+  const optionsKey = crypto
+    .createHash('sha256')
+    .update(JSON.stringify(compilerOptions))
+    .update(pluginFingerprint(config))
+    .update(CORE_FINGERPRINT)
+    .digest('hex');
+  const dev = options.dev ?? false;
+  const ctx: BuildContext = {
+    options,
+    config,
+    log: options.log ?? true,
+    started,
+    timings,
+    cacheDir,
+    cache: new PageCache(path.join(cacheDir, 'pages')),
+    compilerOptions,
+    optionsKey,
+    stateFile: path.join(cacheDir, dev ? 'dev-build-state.json' : 'build-state.json'),
+    buildKey: buildKey(config, { dev, bodyEnd: options.bodyEnd ?? '', optionsKey }, VERSION),
+    routes: [],
+    compiled: new Map(),
+    cachedPages: 0,
+    warnings: [],
+  };
+  timings.mark('config');
+  return ctx;
+}
+
+function createTimings(enabled: boolean): Timings {
+  const phases: [string, number][] = [];
+  let last = performance.now();
+  return {
+    mark(name) {
+      const now = performance.now();
+      phases.push([name, now - last]);
+      last = now;
+    },
+    print() {
+      if (enabled) console.log(phases.map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(' · '));
+    },
+  };
+}
+
+/**
+ * docgen's version and the size and mtime of its own Node modules: an upgraded or edited docgen never
+ * serves pages compiled, or a build made, by the previous one.
+ */
+const CORE_FINGERPRINT = (() => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const parts = [VERSION];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const abs = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'runtime' && !entry.name.startsWith('__')) walk(abs);
+      } else if (/\.(js|ts)$/.test(entry.name) && !entry.name.includes('.test.')) {
+        const stat = fs.statSync(abs);
+        parts.push(`${path.relative(root, abs)}:${stat.size}:${stat.mtimeMs}`);
+      }
+    }
+  };
+  walk(root);
+  return parts.join('\n');
+})();
+
+/**
+ * Size and mtime of each user remark/rehype plugin's entry file: editing a plugin then invalidates the
+ * page cache (changes in modules it imports are not seen).
+ */
+function pluginFingerprint(config: ResolvedConfig): string {
+  const require = createRequire(path.join(config.root, 'noop.js'));
+  return [...config.markdown.remarkPlugins, ...config.markdown.rehypePlugins]
+    .map((entry) => {
+      const name = Array.isArray(entry) ? entry[0] : entry;
+      try {
+        const file = name.startsWith('.') ? path.resolve(config.root, name) : require.resolve(name);
+        const stat = fs.statSync(file);
+        return `${file}:${stat.size}:${stat.mtimeMs}`;
+      } catch {
+        return `${name}:unresolved`; // the compile reports it with its own message
+      }
+    })
+    .join('\n');
+}

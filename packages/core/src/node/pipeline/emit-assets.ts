@@ -1,0 +1,80 @@
+/**
+ * Phase: what the temporary output holds besides the bundles and the HTML: the route manifest of each
+ * locale, the files pages link to or show (hashed copies), the public folder and the search indexes.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Metafile } from 'esbuild';
+import type { ResolvedConfig } from '../../config/index.js';
+import { withBase } from '../../shared/route-path.js';
+import type { RouteManifest } from '../../shared/types.js';
+import type { RouteEntry } from '../routes/scan-routes.js';
+import { need, type BuildContext, type ClientAssets } from './context.js';
+
+/** Sets `ctx.assets`, `ctx.manifests` and `ctx.searchIndexes`, and writes their files. */
+export function emitAssets(ctx: BuildContext): void {
+  const { config, routes } = ctx;
+  const tmpOut = need(ctx.tmpOut, 'tmpOut');
+  const search = need(ctx.search, 'search');
+  const assets = collectAssets(need(ctx.bundles, 'bundles').client, tmpOut, config.root);
+  ctx.assets = assets;
+  ctx.manifests = writeManifests(config, routes, assets, tmpOut);
+  for (const page of ctx.compiled.values()) {
+    for (const asset of page.assets) {
+      fs.mkdirSync(path.dirname(path.join(tmpOut, asset.to)), { recursive: true });
+      fs.copyFileSync(asset.from, path.join(tmpOut, asset.to));
+    }
+  }
+  if (fs.existsSync(config.publicDir)) fs.cpSync(config.publicDir, tmpOut, { recursive: true });
+  for (const { file, json } of search.files.values()) fs.writeFileSync(path.join(tmpOut, file), json);
+  ctx.searchIndexes = Object.fromEntries([...search.files].map(([prefix, { file }]) => [prefix, `/${file}`]));
+  ctx.timings.mark('assets');
+}
+
+function collectAssets(metafile: Metafile, outDir: string, root: string): ClientAssets {
+  const url = (file: string) => '/' + path.relative(outDir, path.resolve(root, file)).split(path.sep).join('/');
+  const outputs = Object.entries(metafile.outputs);
+  const staticImports = (file: string, seen = new Set<string>()): string[] => {
+    for (const imp of metafile.outputs[file]?.imports ?? []) {
+      if (imp.kind === 'import-statement' && !seen.has(imp.path)) {
+        seen.add(imp.path);
+        staticImports(imp.path, seen);
+      }
+    }
+    return [...seen];
+  };
+  const [entryFile, entryOut] = outputs.find(([, o]) => o.entryPoint?.endsWith('client-entry.tsx'))!;
+  const entryImports = staticImports(entryFile);
+  const entrySet = new Set(entryImports);
+  const pages = new Map<string, { chunk: string; imports: string[]; styles: string[] }>();
+  for (const [file, out] of outputs) {
+    if (!out.entryPoint?.startsWith('docgen-page:') || !file.endsWith('.js')) continue;
+    pages.set(out.entryPoint.slice('docgen-page:'.length), {
+      chunk: url(file),
+      imports: staticImports(file).filter((f) => !entrySet.has(f)).map(url),
+      styles: out.cssBundle ? [url(out.cssBundle)] : [],
+    });
+  }
+  return {
+    entry: url(entryFile),
+    entryImports: entryImports.map(url),
+    styles: entryOut.cssBundle ? [url(entryOut.cssBundle)] : [],
+    pages,
+  };
+}
+
+/** Writes `assets/routes-<lang>-<hash>.json` per locale; returns locale prefix → manifest URL (without base). */
+function writeManifests(config: ResolvedConfig, routes: RouteEntry[], assets: ClientAssets, outDir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const locale of config.resolvedLocales) {
+    const table: RouteManifest = {};
+    for (const r of routes) if (r.lang === locale.lang) table[r.path] = [withBase(assets.pages.get(r.filePath)!.chunk, config.base), r.relativePath];
+    const json = JSON.stringify(table);
+    const hash = crypto.createHash('sha256').update(json).digest('hex').slice(0, 8);
+    const file = `assets/routes-${locale.lang}-${hash}.json`;
+    fs.writeFileSync(path.join(outDir, file), json);
+    out[locale.prefix] = `/${file}`;
+  }
+  return out;
+}

@@ -1,0 +1,128 @@
+/** Phase: server rendering of every route into its HTML file (SSG), or client-rendered shells with `ssg: false`. */
+import os from 'node:os';
+import { Piscina } from 'piscina';
+import { withBase } from '../../shared/route-path.js';
+import { DocgenError } from '../../shared/errors.js';
+import { displayPath } from '../display-path.js';
+import { routeToHtmlFile, type RouteEntry } from '../routes/scan-routes.js';
+import { builtModule } from './built-module.js';
+import { need, type BuildContext } from './context.js';
+import { createProgress } from './progress.js';
+import type { RenderJob, RenderRoute } from './render-routes.js';
+import type { RenderOutcome } from './render-worker.js';
+import { runLimited } from './run-limited.js';
+
+/**
+ * Plans the document of every route (and the 404 page): head, preloads, boot data; then renders them in
+ * worker threads, one page per task, each within `pageTimeout`.
+ * @throws DocgenError naming every page that failed to render (route, source file, the error) or ran over
+ *   the time limit
+ */
+export async function renderSite(ctx: BuildContext): Promise<void> {
+  const { config, routes, log } = ctx;
+  const { bodyEnd } = ctx.options;
+  const assets = need(ctx.assets, 'assets');
+  const entryNames = need(ctx.entryNames, 'entryNames');
+  const ssrDir = need(ctx.ssrDir, 'ssrDir');
+  const tmpOut = need(ctx.tmpOut, 'tmpOut');
+  const b = (u: string) => withBase(u, config.base);
+  const manifests = Object.fromEntries(Object.entries(need(ctx.manifests, 'manifests')).map(([k, v]) => [k, b(v)]));
+  const indexes = need(ctx.searchIndexes, 'searchIndexes');
+  const searchIndexes = Object.keys(indexes).length
+    ? Object.fromEntries(Object.entries(indexes).map(([k, v]) => [k, b(v)]))
+    : undefined;
+  const href = (routePath: string) => {
+    const p = !config.route.cleanUrls && !routePath.endsWith('/') ? `${routePath}.html` : routePath;
+    return (config.siteUrl ? config.siteUrl.replace(/\/$/, '') : '') + b(p);
+  };
+  // Same page in other locales: same path once the locale prefix is removed.
+  const localeOf = (lang: string) => config.resolvedLocales.find((l) => l.lang === lang)!;
+  const keyOf = (r: RouteEntry) => r.path.slice(localeOf(r.lang).prefix.length);
+  const byKey = new Map<string, RouteEntry[]>();
+  for (const r of routes) byKey.set(keyOf(r), [...(byKey.get(keyOf(r)) ?? []), r]);
+  const icon = config.icon ? b(config.icon) : '';
+
+  const planned: RenderRoute[] = routes.map((route) => {
+    const locale = localeOf(route.lang);
+    const page = assets.pages.get(route.filePath)!;
+    const siblings = byKey.get(keyOf(route)) ?? [];
+    const alternates =
+      siblings.length > 1
+        ? [
+            ...siblings.map((s) => ({ hreflang: s.lang, href: href(s.path) })),
+            { hreflang: 'x-default', href: href((siblings.find((s) => s.lang === config.lang) ?? siblings[0]).path) },
+          ]
+        : [];
+    return {
+      routePath: route.path,
+      moduleFile: `${entryNames.get(route.path)}.js`,
+      sourceFile: displayPath(route.filePath),
+      htmlFile: routeToHtmlFile(route.path),
+      siteTitle: locale.title,
+      defaultDescription: locale.description,
+      parts: {
+        lang: route.lang,
+        canonical: href(route.path),
+        alternates,
+        icon,
+        styles: [...assets.styles, ...page.styles].map(b),
+        preloads: [page.chunk, ...page.imports].map(b),
+        entryImports: assets.entryImports.map(b),
+        entry: b(assets.entry),
+        boot: { routePath: route.path, chunk: b(page.chunk), manifest: manifests[locale.prefix], manifests, searchIndexes },
+        bodyEnd,
+      },
+    };
+  });
+  const defaultLocale = config.resolvedLocales[0];
+  planned.push({
+    routePath: '/404',
+    moduleFile: '',
+    sourceFile: '',
+    htmlFile: '404.html',
+    siteTitle: defaultLocale.title,
+    defaultDescription: '',
+    parts: {
+      lang: defaultLocale.lang,
+      canonical: '',
+      alternates: [],
+      icon,
+      styles: assets.styles.map(b),
+      preloads: [],
+      entryImports: assets.entryImports.map(b),
+      entry: b(assets.entry),
+      boot: { routePath: '/404', chunk: '', manifest: manifests[''] ?? '', manifests, searchIndexes },
+      bodyEnd,
+    },
+  });
+
+  const progress = log ? createProgress('rendering pages') : undefined;
+  let done = 0;
+  // Always in worker threads: a page whose render never ends (an MDX expression that loops) can only be
+  // stopped by terminating its thread. One thread per ~32 routes up to the cores.
+  const threads = Math.max(1, Math.min(os.availableParallelism(), 8, Math.ceil(planned.length / 32)));
+  const pool = new Piscina<RenderJob, RenderOutcome>({ filename: builtModule('render-worker.js'), maxThreads: threads, idleTimeout: 1000 });
+  const failures: DocgenError[] = [];
+  try {
+    await runLimited(pool, planned, {
+      limit: threads,
+      timeoutMs: config.pageTimeout,
+      taskOf: (route) => ({ ssrDir, outDir: tmpOut, ssr: config.ssg, routes: [route] }),
+      onDone: (route, result) => {
+        if (!result.ok) {
+          const message = `Rendering ${route.routePath}${route.sourceFile ? ` (${route.sourceFile})` : ''} took longer than ${config.pageTimeout / 1000} s (pageTimeout) and was stopped`;
+          failures.push(new DocgenError(message, route.sourceFile ? [{ message, location: { file: route.sourceFile, line: 1, column: 1 } }] : []));
+        } else if (!result.value.ok) {
+          failures.push(new DocgenError(result.value.message, result.value.locations));
+        }
+        progress?.update(++done, planned.length);
+      },
+    });
+  } finally {
+    await pool.destroy();
+    progress?.done();
+  }
+  if (failures.length) throw new DocgenError(failures.map((f) => f.message).join('\n'), failures.flatMap((f) => f.locations));
+  ctx.timings.mark('render');
+}
+
