@@ -108,6 +108,9 @@ export function rehypeShiki(options: RehypeShikiOptions) {
         themes: { light, dark },
         defaultColor: false,
         tokenizeMaxLineLength: HIGHLIGHT_MAX_LINE_LENGTH,
+        // No time limit (shiki's default gives up on a line after 500 ms): output must not depend on how
+        // busy the machine is, and the line length cap already bounds the work per line.
+        tokenizeTimeLimit: 0,
         transformers: [
           transformerNotationDiff({ matchAlgorithm: 'v3' }),
           transformerNotationHighlight({ matchAlgorithm: 'v3' }),
