@@ -264,7 +264,7 @@ describe('spawned CLI', () => {
     const built = await run(process.execPath, [bin, 'build', site, '--profile'], { env: { ...process.env, CI: 'true' } });
     expect(built.stdout).toMatch(/5 pages built/);
     // --profile: one line with every phase in the order it ran, before the summary.
-    const phases = /^config \d+ ms · routes \d+ ms · compile \d+ ms · site data \d+ ms · search index \d+ ms · bundles \d+ ms · assets \d+ ms · render \d+ ms · write \d+ ms$/m;
+    const phases = /^config \d+ ms · routes \d+ ms · compile \d+ ms · site data \d+ ms · search index \d+ ms · bundles \d+ ms · assets \d+ ms · render \d+ ms · write \d+ ms · afterBuild \d+ ms$/m;
     expect(built.stdout).toMatch(phases);
     // Without it, no phase line (a rebuild that is up to date prints its own line only).
     fs.writeFileSync(path.join(site, 'en/guide/intro.md'), `${read(path.join(site, 'en/guide/intro.md'))}\nMore.\n`);

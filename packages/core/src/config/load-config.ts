@@ -5,12 +5,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { DocgenError } from '../shared/errors.js';
 import { normalizeBase } from '../shared/route-path.js';
 import { configSchema, type SiteConfig, type UserConfig } from './schema.js';
 import { formatIssue } from './validate.js';
 import { isAlive } from '../node/pipeline/output-dir.js';
+import { orderPlugins, runConfigHooks } from '../node/plugins/plugin-container.js';
 
 const CONFIG_NAMES = ['docgen.config.ts', 'docgen.config.mts', 'docgen.config.js', 'docgen.config.mjs'];
 
@@ -51,6 +52,8 @@ export interface ResolvedConfig extends SiteConfig {
 export interface ConfigOverrides {
   base?: string;
   outDir?: string;
+  /** The dev server's config: plugins' `config` hooks get `isProd: false`. @default false */
+  dev?: boolean;
 }
 
 /**
@@ -65,7 +68,9 @@ export async function loadConfig(root: string, overrides: ConfigOverrides = {}):
   removeStaleBundles(absRoot);
   const configFile = CONFIG_NAMES.map((n) => path.join(absRoot, n)).find((f) => fs.existsSync(f)) ?? '';
   const raw = configFile ? await importConfigFile(configFile) : {};
-  return resolveConfig(raw, { root: absRoot, configFile, overrides });
+  const where = configFile ? path.relative(process.cwd(), configFile) || configFile : 'config';
+  const hooked = await runConfigHooks(raw as UserConfig, { isProd: !overrides.dev, where });
+  return resolveConfig(hooked, { root: absRoot, configFile, overrides });
 }
 
 /**
@@ -79,8 +84,10 @@ export function resolveConfig(
   const merged = { ...(raw as object) } as Record<string, unknown>;
   if (overrides.base !== undefined) merged.base = overrides.base;
   if (overrides.outDir !== undefined) merged.outDir = overrides.outDir;
-  const result = configSchema.safeParse(merged);
   const where = configFile ? path.relative(process.cwd(), configFile) || configFile : 'config';
+  // Plugins first, with messages that name the plugin; the schema then only checks the list.
+  const plugins = orderPlugins(merged.plugins, where);
+  const result = configSchema.safeParse(merged);
   if (!result.success) {
     const messages = result.error.issues.flatMap((issue) => formatIssue(issue, merged).split('\n'));
     throw new DocgenError(`Invalid config in ${where}:\n  ${messages.join('\n  ')}`);
@@ -110,6 +117,7 @@ export function resolveConfig(
 
   return {
     ...config,
+    plugins,
     root,
     configFile,
     base: normalizeBase(config.base),
@@ -128,6 +136,30 @@ function removeStaleBundles(root: string): void {
   }
 }
 
+const FILE_URL = '__docgen_file_url';
+const DIRNAME = '__docgen_dirname';
+const FILENAME = '__docgen_filename';
+
+/**
+ * Each local file bundled into the config keeps its own `import.meta.url`, `import.meta.dirname` and
+ * `__dirname` (esbuild would give every file the bundle's): a plugin written beside the config finds its
+ * own files (`new URL('./remark-x.mjs', import.meta.url)`). Packages stay external and keep theirs.
+ */
+const fileScopeVariables: Plugin = {
+  name: 'docgen-file-scope-variables',
+  setup(build) {
+    build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      const scope =
+        `const ${FILE_URL} = ${JSON.stringify(pathToFileURL(args.path).href)};` +
+        `const ${DIRNAME} = ${JSON.stringify(path.dirname(args.path))};` +
+        `const ${FILENAME} = ${JSON.stringify(args.path)};`;
+      // On the file's first line, so line numbers in messages and stack traces stay the file's own.
+      return { contents: `${scope}${source}`, loader: path.extname(args.path).slice(1).replace(/^[cm]/, '') as 'ts' | 'tsx' | 'js' | 'jsx' };
+    });
+  },
+};
+
 async function importConfigFile(file: string): Promise<UserConfig> {
   const tmp = `${file}.timestamp-${Date.now()}-${process.pid}.mjs`;
   const sourceMaps = process.sourceMapsEnabled;
@@ -142,6 +174,8 @@ async function importConfigFile(file: string): Promise<UserConfig> {
       packages: 'external',
       logLevel: 'silent',
       sourcemap: 'inline',
+      define: { 'import.meta.url': FILE_URL, 'import.meta.dirname': DIRNAME, 'import.meta.filename': FILENAME, __dirname: DIRNAME, __filename: FILENAME },
+      plugins: [fileScopeVariables],
     });
     // Source maps make a throwing config's stack point at its own lines, not the bundle's.
     process.setSourceMapsEnabled(true);

@@ -5,6 +5,7 @@
  * automatically, appearance animation off, markdown showLineNumbers/defaultWrapCode false, shiki {}).
  */
 import { z } from 'zod';
+import type { DocgenPlugin } from '../node/plugins/plugin.js';
 
 /**
  * Search options. `local` (default): an index per locale built at build time, fetched when the dialog is
@@ -388,6 +389,15 @@ const markdown = z
 
 export const configSchema = z
   .object({
+    /**
+     * Plugins (see the Plugin API page), run in the order listed; `enforce: 'pre'` ones first, `'post'` ones
+     * last. Each is checked for its shape (`plugins[i] (name): …`) before any hook runs.
+     * @default []
+     * @example plugins: [pluginLastUpdated(), myPlugin({ greeting: 'hi' })]
+     */
+    plugins: z
+      .array(z.custom<DocgenPlugin>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { message: 'is not a plugin object' }))
+      .default(() => []),
     /** Site title, used as the title suffix of every page. @default 'docgen' */
     title: z.string().default('docgen'),
     /** Site description, the default meta description. @default '' */

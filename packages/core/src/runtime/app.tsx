@@ -4,9 +4,11 @@
  */
 import { Layout } from '@theme';
 import siteData from 'docgen:site-data';
+import { globalMdxComponents, globalUIComponents } from 'docgen:global-ui';
 import { useContext, useEffect, useLayoutEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { normalizeRoutePath } from '../shared/route-path.js';
+import { GlobalMdxComponentsContext } from './content.js';
 import { RuntimeContext, type RuntimeState } from './context.js';
 import { LoaderContext } from './loader-context.js';
 import { useLinkDelegation } from './use-link-delegation.js';
@@ -66,7 +68,12 @@ export function App({ initialPage, initialRoutePath }: { initialPage: PageModule
 
   return (
     <RuntimeContext.Provider value={state}>
-      <Layout />
+      <GlobalMdxComponentsContext.Provider value={globalMdxComponents}>
+        <Layout />
+        {globalUIComponents.map(([Component, props], i) => (
+          <Component key={i} {...props} />
+        ))}
+      </GlobalMdxComponentsContext.Provider>
     </RuntimeContext.Provider>
   );
 }

@@ -8,3 +8,10 @@ declare module 'docgen:site-data' {
   const siteData: SiteData;
   export default siteData;
 }
+
+/** What plugins add to every page: components rendered after the layout, components MDX may use by name. */
+declare module 'docgen:global-ui' {
+  import type { ComponentType } from 'react';
+  export const globalUIComponents: [ComponentType<Record<string, unknown>>, Record<string, unknown>][];
+  export const globalMdxComponents: Record<string, ComponentType<Record<string, unknown>>>;
+}

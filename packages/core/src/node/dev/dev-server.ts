@@ -35,7 +35,7 @@ const RELOAD_CLIENT = `<script type="module">new EventSource('${EVENTS_PATH}').a
 /** Builds, serves and watches the site at `options.root`. */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const root = path.resolve(options.root);
-  const overrides = { base: options.base, outDir: options.outDir ?? path.join(root, 'node_modules', '.cache', 'docgen', 'dev-dist') };
+  const overrides = { base: options.base, outDir: options.outDir ?? path.join(root, 'node_modules', '.cache', 'docgen', 'dev-dist'), dev: true };
   const clients = new Set<http.ServerResponse>();
   let waiters: (() => void)[] = [];
 

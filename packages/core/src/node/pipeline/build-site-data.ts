@@ -4,17 +4,19 @@
  * overview of that section.
  */
 import type { ResolvedConfig } from '../../config/index.js';
-import type { LocaleData, OverviewGroup, SidebarItem, SidebarSection, SiteData } from '../../shared/types.js';
+import type { LocaleData, OverviewGroup, PageData, SidebarItem, SidebarSection, SiteData } from '../../shared/types.js';
 import type { CompiledPage } from '../markdown/compile-page.js';
 import { resolveNavigation, sidebarFor } from '../nav/resolve-nav-sidebar.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
 import type { BuildContext, PageEntry } from './context.js';
 
 /**
- * Sets `ctx.navigation`, `ctx.siteData`, `ctx.sidebars` and `ctx.pages`.
- * @throws DocgenError for a `_meta.json` / `_nav.json` that is invalid or names a page that is not built
+ * Sets `ctx.navigation`, `ctx.siteData`, `ctx.sidebars` and `ctx.pages`; plugins extend each page's data
+ * (`extendPageData`).
+ * @throws DocgenError for a `_meta.json` / `_nav.json` that is invalid or names a page that is not built,
+ *   and `[plugin] extendPageData: …` for a hook that fails
  */
-export function buildSiteData(ctx: BuildContext): void {
+export async function buildSiteData(ctx: BuildContext): Promise<void> {
   const { config, routes, compiled } = ctx;
   const titles = new Map(routes.map((r) => [r.path, compiled.get(r.filePath)!.title]));
   const navigation = resolveNavigation(config, routes, titles);
@@ -25,16 +27,19 @@ export function buildSiteData(ctx: BuildContext): void {
     const page = compiled.get(route.filePath)!;
     const section = sidebarFor(navigation.get(route.lang)?.sidebars ?? [], route.path);
     const hideSidebar = page.frontmatter.sidebar === false || (page.frontmatter.pageType && page.frontmatter.pageType !== 'doc');
+    // A copy of what the cache holds: plugins change the page data in place.
+    const pageData: PageData = {
+      title: page.title,
+      routePath: route.path,
+      lang: route.lang,
+      toc: page.toc,
+      frontmatter: structuredClone(page.frontmatter),
+      version: route.version,
+      _relativePath: route.relativePath,
+    };
+    await ctx.plugins.extendPageData(pageData, route.filePath);
     pages.set(route.filePath, {
-      pageData: {
-        title: page.title,
-        routePath: route.path,
-        lang: route.lang,
-        toc: page.toc,
-        frontmatter: page.frontmatter,
-        version: route.version,
-        _relativePath: route.relativePath,
-      },
+      pageData,
       sidebar: section && !hideSidebar ? sidebars.indexOf(section) : -1,
       overview: page.frontmatter.overview === true ? overviewOf(section, route.path, routeByPath, compiled) : undefined,
     });

@@ -1,7 +1,8 @@
 /**
  * `docgen build` as its list of phases over one build context (each phase in its own file of this
- * folder): config → routes → compile → site data → bundles, with the search index beside them → assets →
- * render → write (the output swapped in atomically).
+ * folder): config (+ plugins' `config` hooks, then `beforeBuild`) → routes (+ `addPages`, `routeGenerated`)
+ * → compile → site data (+ `extendPageData`) → bundles, with the search index beside them → assets →
+ * render → write (the output swapped in atomically) → plugins' `afterBuild`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,17 +43,20 @@ export interface BuildResult {
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const ctx = await createBuildContext(options);
-  scanPages(ctx);
+  await ctx.plugins.beforeBuild(ctx.config);
+  await scanPages(ctx);
   if (isUpToDate(ctx.stateFile, ctx.buildKey, ctx.config)) return upToDate(ctx);
   fs.rmSync(ctx.stateFile, { force: true });
   await compileSitePages(ctx);
-  buildSiteData(ctx);
+  await buildSiteData(ctx);
   await inTemporaryOutput(ctx, async () => {
     await settled([bundleSite(ctx), indexSearch(ctx)]);
     emitAssets(ctx);
     await renderSite(ctx);
     writeOutput(ctx);
   });
+  await ctx.plugins.afterBuild(ctx.config, ctx.routes);
+  ctx.timings.mark('afterBuild');
   return finish(ctx);
 }
 

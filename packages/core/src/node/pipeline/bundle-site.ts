@@ -31,6 +31,12 @@ export async function bundleSite(ctx: BuildContext): Promise<void> {
     compileFragment: need(ctx.compileFragment, 'compileFragment'),
     themeEntry: resolveThemeEntry(config),
     site: { root: config.root, publicDir: config.publicDir },
+    globalUI: {
+      components: ctx.plugins.globalUIComponents(),
+      mdxComponents: ctx.plugins.globalComponents(),
+      styles: ctx.plugins.globalStyles(),
+    },
+    runtimeModules: await ctx.plugins.runtimeModules(config),
   };
   const entryNames = entryNamesOf(routes);
   ctx.entryNames = entryNames;

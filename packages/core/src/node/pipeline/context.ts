@@ -16,6 +16,7 @@ import type { CompiledPage, CompilerOptions } from '../markdown/compile-page.js'
 import type { resolveNavigation } from '../nav/resolve-nav-sidebar.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
 import type { SearchOutput } from '../search/write-search.js';
+import { PluginContainer } from '../plugins/plugin-container.js';
 import { buildKey } from './build-state.js';
 import { cacheDirOf, checkOutDir, recoverInterrupted } from './output-dir.js';
 import { PageCache } from './page-cache.js';
@@ -77,6 +78,8 @@ export interface BuildContext {
   /** `performance.now()` when the build started. */
   started: number;
   timings: Timings;
+  /** Calls the plugins' hooks. */
+  plugins: PluginContainer;
   /** docgen's cache folder of the site (`node_modules/.cache/docgen`). */
   cacheDir: string;
   cache: PageCache;
@@ -143,6 +146,8 @@ export async function createBuildContext(options: BuildOptions): Promise<BuildCo
   const cacheDir = cacheDirOf(config);
   checkOutDir(config, { emptyOutDir: options.emptyOutDir, option: options.outDir === undefined ? 'outDir' : '--out-dir' });
   recoverInterrupted(config.outDir, cacheDir);
+  const dev = options.dev ?? false;
+  const plugins = new PluginContainer(config.plugins, { isProd: !dev });
 
   const compilerOptions: CompilerOptions = {
     root: config.root,
@@ -153,8 +158,9 @@ export async function createBuildContext(options: BuildOptions): Promise<BuildCo
     showLineNumbers: config.markdown.showLineNumbers,
     defaultWrapCode: config.markdown.defaultWrapCode,
     shiki: config.markdown.shiki,
-    remarkPlugins: config.markdown.remarkPlugins,
-    rehypePlugins: config.markdown.rehypePlugins,
+    // The config's own Markdown plugins first, then the plugins', in plugin order.
+    remarkPlugins: [...config.markdown.remarkPlugins, ...plugins.markdownPlugins('remarkPlugins')],
+    rehypePlugins: [...config.markdown.rehypePlugins, ...plugins.markdownPlugins('rehypePlugins')],
     publicDir: config.publicDir,
     checkDeadLinks: config.markdown.checkDeadLinks,
     sanitize: config.markdown.sanitize,
@@ -162,22 +168,22 @@ export async function createBuildContext(options: BuildOptions): Promise<BuildCo
   const optionsKey = crypto
     .createHash('sha256')
     .update(JSON.stringify(compilerOptions))
-    .update(pluginFingerprint(config))
+    .update(markdownPluginFingerprint(config.root, compilerOptions))
     .update(CORE_FINGERPRINT)
     .digest('hex');
-  const dev = options.dev ?? false;
   const ctx: BuildContext = {
     options,
     config,
     log: options.log ?? true,
     started,
     timings,
+    plugins,
     cacheDir,
     cache: new PageCache(path.join(cacheDir, 'pages')),
     compilerOptions,
     optionsKey,
     stateFile: path.join(cacheDir, dev ? 'dev-build-state.json' : 'build-state.json'),
-    buildKey: buildKey(config, { dev, bodyEnd: options.bodyEnd ?? '', optionsKey }, VERSION),
+    buildKey: buildKey(config, { dev, bodyEnd: options.bodyEnd ?? '', optionsKey, plugins: plugins.fingerprint() }, VERSION),
     routes: [],
     compiled: new Map(),
     cachedPages: 0,
@@ -225,16 +231,16 @@ const CORE_FINGERPRINT = (() => {
 })();
 
 /**
- * Size and mtime of each user remark/rehype plugin's entry file: editing a plugin then invalidates the
- * page cache (changes in modules it imports are not seen).
+ * Size and mtime of each remark/rehype plugin's entry file (the config's and the plugins'): editing one
+ * then invalidates the page cache (changes in modules it imports are not seen).
  */
-function pluginFingerprint(config: ResolvedConfig): string {
-  const require = createRequire(path.join(config.root, 'noop.js'));
-  return [...config.markdown.remarkPlugins, ...config.markdown.rehypePlugins]
+function markdownPluginFingerprint(root: string, options: Pick<CompilerOptions, 'remarkPlugins' | 'rehypePlugins'>): string {
+  const require = createRequire(path.join(root, 'noop.js'));
+  return [...options.remarkPlugins, ...options.rehypePlugins]
     .map((entry) => {
       const name = Array.isArray(entry) ? entry[0] : entry;
       try {
-        const file = name.startsWith('.') ? path.resolve(config.root, name) : require.resolve(name);
+        const file = name.startsWith('.') ? path.resolve(root, name) : require.resolve(name);
         const stat = fs.statSync(file);
         return `${file}:${stat.size}:${stat.mtimeMs}`;
       } catch {

@@ -31,6 +31,16 @@ export interface SiteModules {
   site: { root: string; publicDir: string };
   /** Resolves after the browser bundle: asset source path → URL, so the server bundle renders the same URLs. */
   assetUrls?: Promise<Map<string, string>>;
+  /** What plugins add to every page (`docgen:global-ui`): absolute module paths. */
+  globalUI: {
+    /** Rendered after the layout, with their props. */
+    components: [string, Record<string, unknown>][];
+    /** Usable in MDX by their file name. */
+    mdxComponents: string[];
+    styles: string[];
+  };
+  /** Plugins' runtime modules: specifier → JavaScript source (`addRuntimeModules`). */
+  runtimeModules: Map<string, string>;
 }
 
 const ASSET = /\.(svg|png|jpe?g|gif|webp|avif|ico|woff2?)$/i;
@@ -47,6 +57,15 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
     name: 'docgen',
     setup(build) {
       build.onResolve({ filter: /^docgen:/ }, (args) => ({ path: args.path, namespace: 'docgen' }));
+      if (site.runtimeModules.size) {
+        const names = [...site.runtimeModules.keys()].map((k) => k.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+        build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'docgen-runtime-module' }));
+        build.onLoad({ filter: /.*/, namespace: 'docgen-runtime-module' }, (args) => ({
+          contents: site.runtimeModules.get(args.path)!,
+          loader: 'js',
+          resolveDir: site.site.root,
+        }));
+      }
       build.onResolve({ filter: /^@theme$/ }, () => ({ path: site.themeEntry }));
       // `@theme-default` and its subpath exports (`@theme-default/highlight`), from docgen's own copy.
       build.onResolve({ filter: /^@theme-default(\/[\w-]+)?$/ }, async (args) =>
@@ -113,6 +132,7 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
 
       build.onLoad({ filter: /.*/, namespace: 'docgen' }, (args) => {
         if (args.path === 'docgen:site-data') return { contents: `export default ${JSON.stringify(site.siteData)};`, loader: 'js' };
+        if (args.path === 'docgen:global-ui') return { contents: globalUIModule(site.globalUI), loader: 'js', resolveDir: site.site.root };
         const m = /^docgen:sidebar\/(\d+)$/.exec(args.path);
         if (m) return { contents: `export default ${JSON.stringify(site.sidebars[Number(m[1])])};`, loader: 'js' };
         return { errors: [{ text: `Unknown docgen module ${args.path}` }] };
@@ -137,6 +157,20 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
       });
     },
   };
+}
+
+/**
+ * Source of `docgen:global-ui`: imports the plugins' global styles and components, exports the components
+ * to render on every page (with props) and those MDX pages use by name (`Alert.tsx` → `Alert`).
+ */
+function globalUIModule({ components, mdxComponents, styles }: SiteModules['globalUI']): string {
+  const lines = styles.map((file) => `import ${JSON.stringify(file)};`);
+  components.forEach(([file], i) => lines.push(`import C${i} from ${JSON.stringify(file)};`));
+  mdxComponents.forEach((file, i) => lines.push(`import M${i} from ${JSON.stringify(file)};`));
+  lines.push(`export const globalUIComponents = [${components.map(([, props], i) => `[C${i}, ${JSON.stringify(props)}]`).join(', ')}];`);
+  const named = mdxComponents.map((file, i) => `${JSON.stringify(path.basename(file).replace(/\.[^.]+$/, ''))}: M${i}`);
+  lines.push(`export const globalMdxComponents = { ${named.join(', ')} };`);
+  return lines.join('\n');
 }
 
 /** A relative or absolute specifier (`./x`, `../x`, `/x`), as opposed to a package name. */

@@ -1,12 +1,99 @@
-/** Phase: the routed pages of the site, from its locale folders (`scanRoutes`). */
-import { scanRoutes } from '../routes/scan-routes.js';
+/**
+ * Phase: the routed pages of the site: the files of its locale folders (`scanRoutes`), then the pages
+ * plugins add (`addPages`), then the plugins read the final list (`routeGenerated`).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ResolvedConfig } from '../../config/load-config.js';
+import { DocgenError } from '../../shared/errors.js';
+import type { AddedPage } from '../plugins/plugin.js';
+import { scanRoutes, type RouteEntry } from '../routes/scan-routes.js';
 import type { BuildContext } from './context.js';
 
+/** What a route path of an added page may hold: no `#`, `?`, `%`, backslash, whitespace or control character. */
+const ROUTE_PATH = /^\/[^#?%\\\s\u0000-\u001f\u007f]*$/;
+
 /**
- * Sets `ctx.routes`.
- * @throws DocgenError for a bad site layout (missing locale folders, names that cannot be URLs, clashes)
+ * Sets `ctx.routes`, adds the added pages' sources to the build key.
+ * @throws DocgenError for a bad site layout (missing locale folders, names that cannot be URLs, clashes),
+ *   and `[plugin] addPages: …` for an added page whose route is taken or malformed, or whose file is missing
  */
-export function scanPages(ctx: BuildContext): void {
-  ctx.routes = scanRoutes(ctx.config);
+export async function scanPages(ctx: BuildContext): Promise<void> {
+  const routes = scanRoutes(ctx.config);
+  const added = await ctx.plugins.addPages(ctx.config);
+  if (added.length) {
+    const taken = new Map(routes.map((r) => [clashKey(r.path), r.relativePath]));
+    const written = new Set<string>();
+    const dir = path.join(ctx.cacheDir, 'added-pages');
+    const key = crypto.createHash('sha256').update(ctx.buildKey);
+    for (const { plugin, page } of added) {
+      const route = addedRoute(ctx.config, dir, plugin, page);
+      const other = taken.get(clashKey(route.path));
+      if (other !== undefined) throw addError(plugin, `the route ${route.path} is taken by ${other || 'another added page'}`);
+      taken.set(clashKey(route.path), route.relativePath);
+      if ('content' in page) {
+        written.add(route.filePath);
+        // Written only when changed: the file's mtime keeps the page cache and the up-to-date check valid.
+        fs.mkdirSync(path.dirname(route.filePath), { recursive: true });
+        if (!fs.existsSync(route.filePath) || fs.readFileSync(route.filePath, 'utf8') !== page.content) fs.writeFileSync(route.filePath, page.content);
+      }
+      key.update(`${route.path}\0${route.filePath}\0${'content' in page ? page.content : fs.statSync(route.filePath).mtimeMs}\n`);
+      routes.push(route);
+    }
+    removeStale(dir, written);
+    ctx.buildKey = key.digest('hex');
+  } else fs.rmSync(path.join(ctx.cacheDir, 'added-pages'), { recursive: true, force: true });
+  await ctx.plugins.routeGenerated(routes);
+  ctx.routes = routes;
   ctx.timings.mark('routes');
+}
+
+/** `/a` and `/a/` are one URL for hosts and readers. */
+const clashKey = (p: string) => (p.length > 1 ? p.replace(/\/$/, '') : p);
+
+/**
+ * The route of an added page: its locale from the route's prefix; a page given by content is written to
+ * `<cache>/added-pages/<plugin>/<route>.<md|mdx>`, where the page compiler and the bundler read it.
+ */
+function addedRoute(config: ResolvedConfig, dir: string, plugin: string, page: AddedPage): RouteEntry {
+  if (!ROUTE_PATH.test(page.routePath)) {
+    throw addError(plugin, `the route ${JSON.stringify(page.routePath)} cannot be a URL path (it must start with / and hold no #, ?, %, backslash or space)`);
+  }
+  const locale =
+    config.resolvedLocales.find((l) => l.prefix && (page.routePath === l.prefix || page.routePath.startsWith(`${l.prefix}/`))) ??
+    config.resolvedLocales.find((l) => l.prefix === '')!;
+  const routePath = page.routePath === locale.prefix ? `${locale.prefix}/` : page.routePath;
+  let filePath: string;
+  if ('filepath' in page) {
+    filePath = page.filepath;
+    if (!/\.mdx?$/.test(filePath)) throw addError(plugin, `${filePath} is not a .md or .mdx file`);
+    if (!fs.statSync(filePath, { throwIfNoEntry: false })?.isFile()) throw addError(plugin, `${filePath} does not exist`);
+    const rel = path.relative(config.root, filePath);
+    if (rel.startsWith('..') || path.isAbsolute(rel)) throw addError(plugin, `${filePath} lies outside the site root ${config.root}: give its content instead`);
+  } else {
+    const name = routePath.endsWith('/') ? `${routePath}index` : routePath;
+    filePath = path.join(dir, plugin.replace(/[^\w.-]+/g, '_'), `${name.slice(1)}.${page.format ?? 'mdx'}`);
+  }
+  return {
+    path: routePath,
+    filePath,
+    // Pages given by content have no source file of their own to edit.
+    relativePath: 'filepath' in page ? path.relative(config.root, filePath).split(path.sep).join('/') : '',
+    lang: locale.lang,
+    version: '',
+  };
+}
+
+/** Deletes files of `dir` (docgen's own cache) that this build did not write: pages a plugin no longer adds. */
+function removeStale(dir: string, written: Set<string>): void {
+  if (!fs.existsSync(dir)) return;
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (entry.isFile() && !written.has(file)) fs.rmSync(file, { force: true });
+  }
+}
+
+function addError(plugin: string, message: string): DocgenError {
+  return new DocgenError(`[${plugin}] addPages: ${message}`);
 }

@@ -20,7 +20,8 @@ export function DocFooter() {
   return (
     <footer className="dg-doc-footer">
       <div className="dg-doc-footer-meta">
-        {locale.editLink && (
+        {/* A page a plugin added from content has no source file: nothing to edit. */}
+        {locale.editLink && page._relativePath && (
           // The tooltip names the file the link edits, which the link's text does not say.
           <Tooltip content={`${t('doc.sourceFile')}: ${page._relativePath}`}>
             <Link className="dg-edit-link" href={editLinkUrl(locale.editLink.pattern, page._relativePath)}>

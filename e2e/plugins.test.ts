@@ -1,0 +1,122 @@
+/**
+ * The plugin API on a real build: the `plugins` fixture site holds three plugins (Markdown, content,
+ * runtime), each of whose effects must show in the output; then the errors a plugin can cause, each named
+ * after the plugin and the hook, and the cache that must never serve output made with another plugin.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { build, DocgenError, resolveConfig, type DocgenPlugin } from '@docgen/core';
+import { copyFixture, listFiles } from './helpers/site.js';
+
+const read = (file: string) => fs.readFileSync(file, 'utf8');
+
+describe('a site with three plugins', () => {
+  let site: string;
+  beforeAll(async () => {
+    site = copyFixture('plugins');
+    await build({ root: site, log: false });
+  });
+
+  it('runs the Markdown plugin on every page and offers its global component to MDX', () => {
+    const guide = read(path.join(site, 'dist/guide/index.html'));
+    expect(guide).toContain('DOCGEN runs the plugins in order.');
+    expect(guide).toContain('<aside class="plugin-callout">Written without an import.</aside>');
+    expect(read(path.join(site, 'dist/index.html'))).toContain('built by DOCGEN with three plugins');
+  });
+
+  it('builds the page a plugin adds, links it and lists it in the route manifest', () => {
+    const changelog = read(path.join(site, 'dist/changelog.html'));
+    expect(changelog).toContain('<h1 id="changelog">Changelog</h1>');
+    expect(changelog).toContain('<li>1.1.0: plugins</li>');
+    // Its root-relative link is checked and rewritten like any page's.
+    expect(changelog).toContain('href="/guide/"');
+    const manifest = listFiles(path.join(site, 'dist/assets')).find((f) => /^routes-en-\w+\.json$/.test(f))!;
+    expect(Object.keys(JSON.parse(read(path.join(site, 'dist/assets', manifest))))).toContain('/changelog');
+  });
+
+  it('renders the global UI component with its props, its runtime module and the extended page data', () => {
+    for (const [file, headings] of [['index.html', '0'], ['guide/index.html', '1'], ['changelog.html', '0']]) {
+      const html = read(path.join(site, 'dist', file));
+      expect(html, file).toContain(`<div class="plugin-banner plugin-banner--info" data-headings="${headings}">Hello from a plugin</div>`);
+    }
+    const css = listFiles(path.join(site, 'dist/assets')).filter((f) => f.endsWith('.css')).map((f) => read(path.join(site, 'dist/assets', f)));
+    expect(css.some((c) => /\.plugin-banner\{border-top:4px solid (rgb\(1, ?2, ?3\)|#010203)\}/.test(c))).toBe(true);
+  });
+
+  it("applies the config hook's change and runs afterBuild once the output is in place", () => {
+    expect(read(path.join(site, 'dist/index.html'))).toContain('<meta name="description" content="Described by the banner plugin">');
+    expect(JSON.parse(read(path.join(site, 'dist/plugin-report.json')))).toEqual({ routes: ['/', '/guide/', '/changelog'] });
+  });
+});
+
+/** A one-page site built with `plugins`; returns the build's error, or null when it built. */
+async function buildWith(plugins: unknown[]): Promise<DocgenError | null> {
+  const site = copyFixture('plugins');
+  fs.writeFileSync(path.join(site, 'docgen.config.ts'), 'export default { title: "T" };\n');
+  fs.rmSync(path.join(site, 'guide'), { recursive: true });
+  const config = resolveConfig({ title: 'T', plugins }, { root: site });
+  try {
+    await build({ root: site, config, log: false });
+    return null;
+  } catch (error) {
+    expect(error).toBeInstanceOf(DocgenError);
+    return error as DocgenError;
+  }
+}
+
+describe('plugin errors', () => {
+  it('names the plugin and the hook when a hook throws', async () => {
+    const error = await buildWith([{ name: 'thrower', extendPageData: () => { throw new Error('no data today'); } }]);
+    expect(error?.message).toBe('[thrower] extendPageData: no data today');
+  });
+
+  it('refuses what a hook returns in the wrong shape, with the hook and the field', async () => {
+    const pages = await buildWith([{ name: 'pages', addPages: () => [{ route: '/x', content: '# X' }] }]);
+    expect(pages?.message).toMatch(/^\[pages\] addPages: returned a wrong value: .*result\[0\]/);
+    const modules = await buildWith([{ name: 'modules', addRuntimeModules: () => ({ 'virtual-x': 42 }) }]);
+    expect(modules?.message).toBe('[modules] addRuntimeModules: returned a wrong value: result.virtual-x is not a string');
+    const taken = await buildWith([{ name: 'taken', addPages: () => [{ routePath: '/', content: '# Home again' }] }]);
+    expect(taken?.message).toBe('[taken] addPages: the route / is taken by index.md');
+  });
+
+  it('refuses a plugin of the wrong shape with its index, name and option', () => {
+    const site = copyFixture('plugins');
+    const refused = (plugins: unknown[]) => {
+      try {
+        resolveConfig({ plugins }, { root: site });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    };
+    expect(refused([{ name: 'typo', afterBuld: () => {} }])).toContain('plugins[0] (typo): afterBuld is not a known option');
+    expect(refused([{ afterBuild: () => {} }])).toContain('plugins[0]: name is required');
+    expect(refused([{ name: 'kind', addPages: [] }])).toContain('plugins[0] (kind): addPages is not a function');
+    expect(refused([{ name: 'rel', globalStyles: './x.css' }])).toContain('plugins[0] (rel): globalStyles is not an absolute path');
+    expect(refused([{ name: 'twice' }, { name: 'twice' }])).toContain('plugins[1] (twice): another plugin has the name twice');
+  });
+
+  it('runs plugins in order, enforce: pre first and post last', async () => {
+    const order: string[] = [];
+    const plugin = (name: string, enforce?: 'pre' | 'post'): DocgenPlugin => ({ name, enforce, beforeBuild: () => void order.push(name) });
+    expect(await buildWith([plugin('a'), plugin('z', 'post'), plugin('b'), plugin('first', 'pre')])).toBeNull();
+    expect(order).toEqual(['first', 'a', 'b', 'z']);
+  });
+});
+
+describe('plugins and the cache', () => {
+  it('rebuilds when a plugin changes, though no file of the site did', async () => {
+    const site = copyFixture('plugins');
+    fs.rmSync(path.join(site, 'guide'), { recursive: true });
+    const withText = (text: string) =>
+      resolveConfig({ plugins: [{ name: 'p', extendPageData: new Function('page', `page.note = ${JSON.stringify(text)};`) as DocgenPlugin['extendPageData'] }] }, { root: site });
+    const first = await build({ root: site, config: withText('one'), log: false });
+    expect(first.upToDate).toBe(false);
+    expect((await build({ root: site, config: withText('one'), log: false })).upToDate).toBe(true);
+    const changed = await build({ root: site, config: withText('two'), log: false });
+    expect(changed.upToDate).toBe(false);
+    const chunk = listFiles(path.join(site, 'dist/assets')).find((f) => /^p-index-\w+\.js$/.test(f))!;
+    expect(read(path.join(site, 'dist/assets', chunk))).toMatch(/\bnote"?:"two"/);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * The shape of a docgen plugin: an object with a `name` and any of the hooks below, listed in the config's
+ * `plugins`. Hook names follow the ones documentation sites already know (Rspress's), so plugins port
+ * easily. The container (`plugin-container.ts`) is the only code that calls them.
+ */
+import { z } from 'zod';
+import type { ResolvedConfig } from '../../config/load-config.js';
+import type { UserConfig } from '../../config/schema.js';
+import type { PageData } from '../../shared/types.js';
+import type { RouteEntry } from '../routes/scan-routes.js';
+
+/** A remark or rehype plugin as the page workers load it: a module path or package name, with options. */
+export type MarkdownPluginEntry = string | [string, unknown];
+
+/** A page that does not come from a file of the site's content folders (`addPages`). */
+export type AddedPage =
+  /** A Markdown or MDX file anywhere inside the site root (e.g. a plugin's template copied there). */
+  | { routePath: string; filepath: string }
+  /** Markdown or MDX source; `.mdx` unless `format: 'md'`. Relative links and images resolve from the site root. */
+  | { routePath: string; content: string; format?: 'md' | 'mdx' };
+
+/** What `config` hooks get besides the config. */
+export interface ConfigUtils {
+  /** Adds a plugin after the current one; its own `config` hook runs in turn. */
+  addPlugin(plugin: DocgenPlugin): void;
+  /** True for `docgen build`, false for `docgen dev`. */
+  isProd: boolean;
+}
+
+/** Whether the build is a production build (`docgen build`) or the dev server's. */
+export interface HookEnv {
+  isProd: boolean;
+}
+
+/** A docgen plugin. Every hook is optional; sequential hooks run in plugin order (`enforce` first). */
+export interface DocgenPlugin {
+  /** Names the plugin in every error a hook causes: `[name] hook: message`. Must be unique. */
+  name: string;
+  /** `'pre'` plugins run before the others, `'post'` ones after; otherwise in the order listed. */
+  enforce?: 'pre' | 'post';
+  /** Changes the user config before it is validated; returns the new config or changes it in place. */
+  config?: (config: UserConfig, utils: ConfigUtils) => UserConfig | void | Promise<UserConfig | void>;
+  /** Runs once the config is resolved, before any page is read. */
+  beforeBuild?: (config: ResolvedConfig, env: HookEnv) => void | Promise<void>;
+  /** Runs once the output is in place: may read it or add files to `outDir`. */
+  afterBuild?: (config: ResolvedConfig, env: HookEnv & { outDir: string; routes: RouteEntry[] }) => void | Promise<void>;
+  /** Markdown pipeline additions, run after the config's own `markdown.*Plugins`, in plugin order. */
+  markdown?: {
+    remarkPlugins?: MarkdownPluginEntry[];
+    rehypePlugins?: MarkdownPluginEntry[];
+    /** Components MDX pages may use without importing them: absolute paths of modules whose default export is the component, named after the file (`Alert.tsx` → `<Alert />`). */
+    globalComponents?: string[];
+  };
+  /**
+   * Adds fields to each page's data (changing it in place or returning fields to merge); `usePageData()`
+   * returns them. `filePath` is the page's absolute source file, to read what the page data does not hold.
+   */
+  extendPageData?: (pageData: PageData, env: HookEnv & { filePath: string }) => void | Record<string, unknown> | Promise<void | Record<string, unknown>>;
+  /** Pages that do not come from a file of the content folders. */
+  addPages?: (config: ResolvedConfig, env: HookEnv) => AddedPage[] | Promise<AddedPage[]>;
+  /** Reads the final list of routes (files and added pages). */
+  routeGenerated?: (routes: RouteEntry[], env: HookEnv) => void | Promise<void>;
+  /** Virtual modules the browser code (theme, pages, global components) can import: specifier → JavaScript source. */
+  addRuntimeModules?: (config: ResolvedConfig, env: HookEnv) => Record<string, string> | Promise<Record<string, string>>;
+  /** Components rendered on every page after the layout: absolute module paths (default export), with props. */
+  globalUIComponents?: (string | [string, Record<string, unknown>])[];
+  /** A stylesheet loaded on every page: an absolute path. */
+  globalStyles?: string;
+}
+
+/**
+ * Identity helper that types a plugin object.
+ * @example
+ * export function pluginHello(): DocgenPlugin {
+ *   return definePlugin({ name: 'hello', extendPageData(page) { page.hello = 'world'; } });
+ * }
+ */
+export function definePlugin(plugin: DocgenPlugin): DocgenPlugin {
+  return plugin;
+}
+
+const fn = z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', { message: 'is not a function' });
+const markdownEntry = z.union([z.string().min(1), z.tuple([z.string().min(1), z.unknown()])]);
+const absolutePath = z.string().refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), { message: 'is not an absolute path' });
+
+/** Schema of one plugin object: the name, the known hooks with their kinds, nothing else (a typo is an error). */
+export const pluginSchema = z
+  .object({
+    name: z.string().min(1),
+    enforce: z.enum(['pre', 'post']).optional(),
+    config: fn.optional(),
+    beforeBuild: fn.optional(),
+    afterBuild: fn.optional(),
+    markdown: z
+      .object({
+        remarkPlugins: z.array(markdownEntry).optional(),
+        rehypePlugins: z.array(markdownEntry).optional(),
+        globalComponents: z.array(absolutePath).optional(),
+      })
+      .strict()
+      .optional(),
+    extendPageData: fn.optional(),
+    addPages: fn.optional(),
+    routeGenerated: fn.optional(),
+    addRuntimeModules: fn.optional(),
+    globalUIComponents: z.array(z.union([absolutePath, z.tuple([absolutePath, z.record(z.string(), z.unknown())])])).optional(),
+    globalStyles: absolutePath.optional(),
+  })
+  .strict();
+
+/** What `addPages` may return. */
+export const addedPagesSchema = z.array(
+  z.union([
+    z.object({ routePath: z.string().startsWith('/'), filepath: absolutePath }).strict(),
+    z.object({ routePath: z.string().startsWith('/'), content: z.string(), format: z.enum(['md', 'mdx']).optional() }).strict(),
+  ]),
+);
+
+/** What `addRuntimeModules` may return. */
+export const runtimeModulesSchema = z.record(z.string().min(1), z.string());
