@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build, DocgenError, resolveConfig, type DocgenPlugin } from '@docgen/core';
-import { copyFixture, listFiles } from './helpers/site.js';
+import os from 'node:os';
+import { copyFixture, docsRoot, listFiles, repoRoot } from './helpers/site.js';
 
 const read = (file: string) => fs.readFileSync(file, 'utf8');
 
@@ -78,6 +79,8 @@ describe('plugin errors', () => {
     expect(modules?.message).toBe('[modules] addRuntimeModules: returned a wrong value: result.virtual-x is not a string');
     const taken = await buildWith([{ name: 'taken', addPages: () => [{ routePath: '/', content: '# Home again' }] }]);
     expect(taken?.message).toBe('[taken] addPages: the route / is taken by index.md');
+    const missing = await buildWith([{ name: 'missing', globalUIComponents: ['/nowhere/Banner.tsx'] }]);
+    expect(missing?.message).toBe('[missing] globalUIComponents: /nowhere/Banner.tsx does not exist');
   });
 
   it('refuses a plugin of the wrong shape with its index, name and option', () => {
@@ -95,6 +98,9 @@ describe('plugin errors', () => {
     expect(refused([{ name: 'kind', addPages: [] }])).toContain('plugins[0] (kind): addPages is not a function');
     expect(refused([{ name: 'rel', globalStyles: './x.css' }])).toContain('plugins[0] (rel): globalStyles is not an absolute path');
     expect(refused([{ name: 'twice' }, { name: 'twice' }])).toContain('plugins[1] (twice): another plugin has the name twice');
+    expect(refused([{ name: 'fn', markdown: { remarkPlugins: [['/x.mjs', { transform: () => 1 }]] } }])).toContain(
+      'plugins[0] (fn): markdown.remarkPlugins[0][1] cannot be sent to the page workers: give plain data (no functions)',
+    );
   });
 
   it('runs plugins in order, enforce: pre first and post last', async () => {
@@ -118,5 +124,37 @@ describe('plugins and the cache', () => {
     expect(changed.upToDate).toBe(false);
     const chunk = listFiles(path.join(site, 'dist/assets')).find((f) => /^p-index-\w+\.js$/.test(f))!;
     expect(read(path.join(site, 'dist/assets', chunk))).toMatch(/\bnote"?:"two"/);
+  });
+});
+
+/** The code blocks of a docs page by their `title` meta, the first of each title. */
+function codeBlocks(page: string): Map<string, string> {
+  const blocks = new Map<string, string>();
+  for (const m of read(page).matchAll(/^```\w+ title="([^"]+)"\n([\s\S]*?)^```$/gm)) if (!blocks.has(m[1])) blocks.set(m[1], m[2]);
+  return blocks;
+}
+
+describe('the plugin of the "Write a plugin" page', () => {
+  it('builds a site from the page\'s code blocks as they are, and shows the reading time on every page', async () => {
+    for (const lang of ['en', 'zh']) {
+      const blocks = codeBlocks(path.join(docsRoot, lang, 'plugin/system/write-a-plugin.md'));
+      const site = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-tutorial-'));
+      for (const file of ['plugins/reading-time.ts', 'plugins/ReadingTime.tsx', 'plugins/reading-time.css', 'docgen.config.ts']) {
+        expect(blocks.has(file), `${lang}: a code block titled ${file}`).toBe(true);
+        fs.mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
+        fs.writeFileSync(path.join(site, file), blocks.get(file)!);
+      }
+      // `@docgen/core` as a site that installed docgen has it.
+      fs.mkdirSync(path.join(site, 'node_modules/@docgen'), { recursive: true });
+      fs.symlinkSync(path.join(repoRoot, 'packages/core'), path.join(site, 'node_modules/@docgen/core'));
+      fs.writeFileSync(path.join(site, 'index.md'), `# Home\n\n${'A sentence of eight words for reading time. '.repeat(100)}\n`);
+      fs.writeFileSync(path.join(site, 'short.md'), '# Short\n\nA few words.\n');
+      await build({ root: site, log: false });
+      // 801 words (the heading's one too) at 200 words per minute.
+      expect(read(path.join(site, 'dist/index.html'))).toContain('<div class="reading-time">4<!-- --> min read</div>');
+      expect(read(path.join(site, 'dist/short.html'))).toContain('<div class="reading-time">1<!-- --> min read</div>');
+      const css = listFiles(path.join(site, 'dist/assets')).filter((f) => f.endsWith('.css')).map((f) => read(path.join(site, 'dist/assets', f)));
+      expect(css.some((c) => c.includes('.reading-time{position:fixed'))).toBe(true);
+    }
   });
 });

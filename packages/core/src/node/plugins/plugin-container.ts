@@ -3,6 +3,7 @@
  * (`enforce: 'pre'` plugins first, `'post'` last), what a hook returns is validated, and every error a hook
  * throws or causes is a DocgenError `[plugin-name] hook: message`, so a user sees which plugin failed.
  */
+import fs from 'node:fs';
 import type { z } from 'zod';
 import type { ResolvedConfig } from '../../config/load-config.js';
 import type { UserConfig } from '../../config/schema.js';
@@ -89,19 +90,32 @@ export class PluginContainer {
     return this.plugins.flatMap((p) => p.markdown?.[kind] ?? []);
   }
 
-  /** Module paths of the components MDX pages may use without importing them. */
+  /**
+   * Module paths of the components MDX pages may use without importing them.
+   * @throws DocgenError `[name] markdown.globalComponents: … does not exist`
+   */
   globalComponents(): string[] {
-    return this.plugins.flatMap((p) => p.markdown?.globalComponents ?? []);
+    return this.plugins.flatMap((p) => existing(p, 'markdown.globalComponents', p.markdown?.globalComponents ?? []));
   }
 
-  /** Components rendered on every page, with their props. */
+  /**
+   * Components rendered on every page, with their props.
+   * @throws DocgenError `[name] globalUIComponents: … does not exist`
+   */
   globalUIComponents(): [string, Record<string, unknown>][] {
-    return this.plugins.flatMap((p) => (p.globalUIComponents ?? []).map((c): [string, Record<string, unknown>] => (typeof c === 'string' ? [c, {}] : c)));
+    return this.plugins.flatMap((p) => {
+      const entries = (p.globalUIComponents ?? []).map((c): [string, Record<string, unknown>] => (typeof c === 'string' ? [c, {}] : c));
+      existing(p, 'globalUIComponents', entries.map(([file]) => file));
+      return entries;
+    });
   }
 
-  /** Stylesheets loaded on every page. */
+  /**
+   * Stylesheets loaded on every page.
+   * @throws DocgenError `[name] globalStyles: … does not exist`
+   */
   globalStyles(): string[] {
-    return this.plugins.flatMap((p) => (p.globalStyles ? [p.globalStyles] : []));
+    return this.plugins.flatMap((p) => existing(p, 'globalStyles', p.globalStyles ? [p.globalStyles] : []));
   }
 
   async beforeBuild(config: ResolvedConfig): Promise<void> {
@@ -176,6 +190,14 @@ export class PluginContainer {
       this.plugins.map((p) => Object.entries(p).map(([key, value]) => [key, typeof value === 'function' ? String(value) : value])),
     );
   }
+}
+
+/** `files`, once each is known to be a file; the bundler's own message would name no plugin. */
+function existing(plugin: DocgenPlugin, option: string, files: string[]): string[] {
+  for (const file of files) {
+    if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) throw hookError(plugin, option, `${file} does not exist`);
+  }
+  return files;
 }
 
 async function call<T>(plugin: DocgenPlugin, hook: string, run: () => T | Promise<T>): Promise<T> {

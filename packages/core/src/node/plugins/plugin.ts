@@ -80,7 +80,19 @@ export function definePlugin(plugin: DocgenPlugin): DocgenPlugin {
 }
 
 const fn = z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', { message: 'is not a function' });
-const markdownEntry = z.union([z.string().min(1), z.tuple([z.string().min(1), z.unknown()])]);
+/** Options go to the page workers by structured clone: functions and symbols cannot. */
+const cloneable = z.unknown().refine(
+  (v) => {
+    try {
+      structuredClone(v);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'cannot be sent to the page workers: give plain data (no functions)' },
+);
+const markdownEntry = z.union([z.string().min(1), z.tuple([z.string().min(1), cloneable])]);
 const absolutePath = z.string().refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), { message: 'is not an absolute path' });
 
 /** Schema of one plugin object: the name, the known hooks with their kinds, nothing else (a typo is an error). */
