@@ -1,4 +1,5 @@
 import { defineConfig } from '@docgen/core';
+import { pluginLastUpdated } from '@docgen/plugin-last-updated';
 import { ecosystem, landing } from './ecosystem';
 
 const repo = 'https://github.com/docgen-dev/docgen';
@@ -11,6 +12,7 @@ export default defineConfig({
   logoText: 'docgen',
   lang: 'en',
   siteUrl: 'https://docgen.dev',
+  plugins: [pluginLastUpdated()],
   locales: [
     {
       lang: 'en',

@@ -11,5 +11,5 @@ export { build, type BuildOptions, type BuildResult } from './node/pipeline/buil
 export { startDevServer, type DevServer, type DevServerOptions } from './node/dev/dev-server.js';
 export { startStaticServer, type StaticServer, type StaticServerOptions } from './node/server/static-server.js';
 export { runCli, createCli } from './cli/index.js';
-export { definePlugin } from './node/plugins/plugin.js';
+export { definePlugin, validatePluginOptions } from './node/plugins/plugin.js';
 export type { DocgenPlugin, AddedPage, ConfigUtils, HookEnv, MarkdownPluginEntry } from './node/plugins/plugin.js';

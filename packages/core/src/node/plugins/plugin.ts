@@ -4,6 +4,8 @@
  * easily. The container (`plugin-container.ts`) is the only code that calls them.
  */
 import { z } from 'zod';
+import { formatIssue } from '../../config/validate.js';
+import { DocgenError } from '../../shared/errors.js';
 import type { ResolvedConfig } from '../../config/load-config.js';
 import type { UserConfig } from '../../config/schema.js';
 import type { PageData } from '../../shared/types.js';
@@ -130,3 +132,18 @@ export const addedPagesSchema = z.array(
 
 /** What `addRuntimeModules` may return. */
 export const runtimeModulesSchema = z.record(z.string().min(1), z.string());
+
+/**
+ * Validates a plugin's options with the plugin's own zod schema, for plugins to call when they are made.
+ * @returns the parsed options (defaults filled)
+ * @throws DocgenError listing every wrong option, named after the plugin: `[rss] options: feeds[0].title is required`,
+ *   `[rss] options: colour is not a known option`
+ * @example const { git } = validatePluginOptions('last-updated', schema, options);
+ */
+export function validatePluginOptions<T extends z.ZodType>(pluginName: string, schema: T, options: unknown): z.output<T> {
+  const result = schema.safeParse(options ?? {});
+  if (result.success) return result.data;
+  const messages = result.error.issues.flatMap((issue) => formatIssue({ ...issue, path: issue.path } as typeof issue, options).split('\n'));
+  // A path-less issue (the options themselves) reads as "options …" through formatKeyPath's fallback.
+  throw new DocgenError(`[${pluginName}] options: ${messages.map((m) => m.replace(/^config\b/, 'options')).join('; ')}`);
+}

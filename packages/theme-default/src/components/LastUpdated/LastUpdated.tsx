@@ -12,13 +12,15 @@ function toDate(value: unknown): Date | null {
 
 /**
  * "Last updated: Jan 15, 2024" from front matter `lastUpdated` (a date string or a timestamp in
- * milliseconds), in the page's language, inside a `<time>`. Renders nothing without a valid date.
+ * milliseconds), else from the page data's `lastUpdated` (a timestamp in milliseconds, set by
+ * `@docgen/plugin-last-updated`), in the page's language, inside a `<time>`. Renders nothing without a
+ * valid date.
  */
 export function LastUpdated() {
   const page = usePageData();
   const lang = useLang();
   const t = useI18n();
-  const date = toDate(page?.frontmatter.lastUpdated);
+  const date = toDate(page?.frontmatter.lastUpdated ?? (page as { lastUpdated?: unknown } | null)?.lastUpdated);
   if (!date) return null;
   // UTC: the server and the browser must print the same day (hydration), and `2024-01-15` is a UTC
   // midnight that a local time zone west of UTC would show as the 14th.
