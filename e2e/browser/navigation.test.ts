@@ -2,7 +2,7 @@
  * The built website in Chromium, served by `docgen preview`: hydration without warnings, client-side
  * navigation without a full reload, chunk preloading on hover, switching to the Chinese page.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '@docgen/core';
@@ -35,7 +35,25 @@ afterAll(async () => {
   server?.kill();
 });
 
+/** The last commit time of a file of the repository, as the last-updated plugin reads it (ISO). */
+function lastCommit(file: string): string {
+  return new Date(Number(execFileSync('git', ['log', '-1', '--format=%ct', '--', file], { cwd: repoRoot, encoding: 'utf8' }).trim()) * 1000).toISOString();
+}
+
 describe('website in the browser', () => {
+  it('shows the date of each page\'s last commit (last-updated plugin), also after a client-side navigation', async () => {
+    const page = await browser.newPage();
+    await page.goto(new URL('/guide/basic/deploy', baseUrl).href, { waitUntil: 'networkidle' });
+    const time = page.locator('.dg-last-updated time');
+    expect(await time.getAttribute('datetime')).toBe(lastCommit('docs/en/guide/basic/deploy.md'));
+    await page.locator('a.dg-pager-next').click();
+    await page.waitForURL(/\/guide\/basic\/custom-page$/);
+    await expect.poll(() => time.getAttribute('datetime')).toBe(lastCommit('docs/en/guide/basic/custom-page.md'));
+    await page.goto(new URL('/zh/guide/basic/deploy', baseUrl).href, { waitUntil: 'networkidle' });
+    expect(await page.locator('.dg-last-updated').textContent()).toMatch(/^最后更新于: \d{4}年\d{1,2}月\d{1,2}日$/);
+    await page.close();
+  });
+
   it('navigates from home to the introduction without a full reload, then to its Chinese page', async () => {
     const page = await browser.newPage();
     await page.goto(baseUrl, { waitUntil: 'networkidle' });
