@@ -111,6 +111,28 @@ describe('plugin errors', () => {
   });
 });
 
+describe('head tags', () => {
+  it('writes the config\'s and the plugins\' head tags into every page, attribute values escaped', async () => {
+    const site = copyFixture('plugins');
+    fs.rmSync(path.join(site, 'guide'), { recursive: true });
+    const config = resolveConfig(
+      {
+        head: [['meta', { name: 'theme-color', content: '#0b6bcb' }], ['script', { defer: true, src: '/stats.js?a=1&b="2"' }]],
+        plugins: [{ name: 'feed', head: [['link', { rel: 'alternate', type: 'application/rss+xml', href: '/rss.xml' }]] }],
+      },
+      { root: site },
+    );
+    await build({ root: site, config, log: false });
+    for (const file of ['index.html', '404.html']) {
+      const html = read(path.join(site, 'dist', file));
+      expect(html, file).toContain(
+        '<meta name="theme-color" content="#0b6bcb">\n<script defer src="/stats.js?a=1&amp;b=&quot;2&quot;"></script>\n<link rel="alternate" type="application/rss+xml" href="/rss.xml">',
+      );
+    }
+    expect(() => resolveConfig({ head: [['iframe', { src: '/x' }]] }, { root: site })).toThrow(/head\[0\]/);
+  });
+});
+
 describe('plugins and the cache', () => {
   it('rebuilds when a plugin changes, though no file of the site did', async () => {
     const site = copyFixture('plugins');

@@ -5,7 +5,7 @@
  * automatically, appearance animation off, markdown showLineNumbers/defaultWrapCode false, shiki {}).
  */
 import { z } from 'zod';
-import type { DocgenPlugin } from '../node/plugins/plugin.js';
+import { headTagSchema, type DocgenPlugin } from '../node/plugins/plugin.js';
 
 /**
  * Search options. `local` (default): an index per locale built at build time, fetched when the dialog is
@@ -398,6 +398,13 @@ export const configSchema = z
     plugins: z
       .array(z.custom<DocgenPlugin>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { message: 'is not a plugin object' }))
       .default(() => []),
+    /**
+     * Extra tags in the `<head>` of every page: `[name, attributes]`, or `[name, attributes, content]` for
+     * `script`, `style` and `noscript`. Allowed names: meta, link, base, script, style, noscript.
+     * @default []
+     * @example head: [['meta', { name: 'theme-color', content: '#0b6bcb' }], ['script', { defer: true, src: '/stats.js' }]]
+     */
+    head: z.array(headTagSchema).default(() => []),
     /** Site title, used as the title suffix of every page. @default 'docgen' */
     title: z.string().default('docgen'),
     /** Site description, the default meta description. @default '' */

@@ -12,6 +12,8 @@ export interface HtmlParts {
   /** `hreflang` alternates of the same page in the site's locales (and `x-default`). */
   alternates: { hreflang: string; href: string }[];
   icon: string;
+  /** Extra head tags of the config and the plugins (`head`), already serialized (`renderHeadTags`). */
+  headTags?: string;
   styles: string[];
   /** Scripts to `modulepreload` at once: the page chunk and its imports. */
   preloads: string[];
@@ -56,6 +58,7 @@ export function renderHtmlDocument(p: HtmlParts): string {
     p.canonical && `<link rel="canonical" href="${escapeHtml(p.canonical)}">`,
     ...p.alternates.map((a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}">`),
     p.icon && `<link rel="icon" href="${escapeHtml(p.icon)}">`,
+    p.headTags,
     `<script>${APPEARANCE_SCRIPT}</script>`,
     ...p.styles.map((s) => `<link rel="stylesheet" href="${escapeHtml(s)}">`),
     ...p.preloads.map((s) => `<link rel="modulepreload" href="${escapeHtml(s)}">`),
@@ -75,4 +78,25 @@ ${boot}${p.bodyEnd ?? ''}
 </body>
 </html>
 `;
+}
+
+/** A head tag: name, attributes and, for `script`, `style` or `noscript`, its content. */
+export type HeadTag = [tag: string, attributes: Record<string, string | true>] | [tag: string, attributes: Record<string, string | true>, content: string];
+
+/** Elements with no end tag. */
+const VOID_HEAD = new Set(['meta', 'link', 'base']);
+
+/**
+ * Serializes head tags, one per line: attribute values escaped, `true` as a bare attribute. The content of
+ * a `script` or `style` is the site's own (trusted, like raw HTML in `.md` pages), written as it is.
+ */
+export function renderHeadTags(tags: HeadTag[]): string {
+  return tags
+    .map(([tag, attributes, content]) => {
+      const attrs = Object.entries(attributes)
+        .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`))
+        .join('');
+      return VOID_HEAD.has(tag) ? `<${tag}${attrs}>` : `<${tag}${attrs}>${content ?? ''}</${tag}>`;
+    })
+    .join('\n');
 }

@@ -6,6 +6,7 @@ import { DocgenError } from '../../shared/errors.js';
 import { displayPath } from '../display-path.js';
 import { routeToHtmlFile, type RouteEntry } from '../routes/scan-routes.js';
 import { builtModule } from './built-module.js';
+import { renderHeadTags } from './html-template.js';
 import { need, type BuildContext } from './context.js';
 import { createProgress } from './progress.js';
 import type { RenderJob, RenderRoute } from './render-routes.js';
@@ -41,6 +42,7 @@ export async function renderSite(ctx: BuildContext): Promise<void> {
   const byKey = new Map<string, RouteEntry[]>();
   for (const r of routes) byKey.set(keyOf(r), [...(byKey.get(keyOf(r)) ?? []), r]);
   const icon = config.icon ? b(config.icon) : '';
+  const headTags = renderHeadTags([...config.head, ...ctx.plugins.headTags()]);
 
   const planned: RenderRoute[] = routes.map((route) => {
     const locale = localeOf(route.lang);
@@ -65,6 +67,7 @@ export async function renderSite(ctx: BuildContext): Promise<void> {
         canonical: href(route.path),
         alternates,
         icon,
+        headTags,
         styles: [...assets.styles, ...page.styles].map(b),
         preloads: [page.chunk, ...page.imports].map(b),
         entryImports: assets.entryImports.map(b),
@@ -87,6 +90,7 @@ export async function renderSite(ctx: BuildContext): Promise<void> {
       canonical: '',
       alternates: [],
       icon,
+      headTags,
       styles: assets.styles.map(b),
       preloads: [],
       entryImports: assets.entryImports.map(b),

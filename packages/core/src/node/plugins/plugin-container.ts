@@ -10,6 +10,7 @@ import type { UserConfig } from '../../config/schema.js';
 import { formatIssue } from '../../config/validate.js';
 import { DocgenError } from '../../shared/errors.js';
 import type { PageData } from '../../shared/types.js';
+import type { HeadTag } from '../pipeline/html-template.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
 import {
   addedPagesSchema,
@@ -108,6 +109,11 @@ export class PluginContainer {
       existing(p, 'globalUIComponents', entries.map(([file]) => file));
       return entries;
     });
+  }
+
+  /** The plugins' head tags, in plugin order. */
+  headTags(): HeadTag[] {
+    return this.plugins.flatMap((p) => p.head ?? []);
   }
 
   /**

@@ -9,6 +9,7 @@ import { DocgenError } from '../../shared/errors.js';
 import type { ResolvedConfig } from '../../config/load-config.js';
 import type { UserConfig } from '../../config/schema.js';
 import type { PageData } from '../../shared/types.js';
+import type { HeadTag } from '../pipeline/html-template.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
 
 /** A remark or rehype plugin as the page workers load it: a module path or package name, with options. */
@@ -68,6 +69,8 @@ export interface DocgenPlugin {
   globalUIComponents?: (string | [string, Record<string, unknown>])[];
   /** A stylesheet loaded on every page: an absolute path. */
   globalStyles?: string;
+  /** Tags added to the `<head>` of every page, after the config's own `head`. */
+  head?: HeadTag[];
 }
 
 /**
@@ -97,6 +100,14 @@ const cloneable = z.unknown().refine(
 const markdownEntry = z.union([z.string().min(1), z.tuple([z.string().min(1), cloneable])]);
 const absolutePath = z.string().refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), { message: 'is not an absolute path' });
 
+const headAttributes = z.record(z.string().regex(/^[a-zA-Z_:][-a-zA-Z0-9_:.]*$/, 'is not an attribute name'), z.union([z.string(), z.literal(true)]));
+/** A head tag: `[name, attributes]` or, for `script`, `style` and `noscript`, `[name, attributes, content]`. */
+export const headTagSchema = z.union([
+  z.tuple([z.enum(['meta', 'link', 'base']), headAttributes]),
+  z.tuple([z.enum(['script', 'style', 'noscript']), headAttributes]),
+  z.tuple([z.enum(['script', 'style', 'noscript']), headAttributes, z.string()]),
+]);
+
 /** Schema of one plugin object: the name, the known hooks with their kinds, nothing else (a typo is an error). */
 export const pluginSchema = z
   .object({
@@ -119,6 +130,7 @@ export const pluginSchema = z
     addRuntimeModules: fn.optional(),
     globalUIComponents: z.array(z.union([absolutePath, z.tuple([absolutePath, z.record(z.string(), z.unknown())])])).optional(),
     globalStyles: absolutePath.optional(),
+    head: z.array(headTagSchema).optional(),
   })
   .strict();
 
