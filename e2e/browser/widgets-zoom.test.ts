@@ -102,7 +102,8 @@ describe.each<ServerKind>(['preview', 'dev'])('image zoom (%s)', (kind) => {
     }
 
     const { page, zoomLoaded } = await openImages();
-    expect(zoomLoaded()).toBe(true);
+    // The response body is read asynchronously: on a busy machine the images can be attached first.
+    await expect.poll(zoomLoaded).toBe(true);
     expect((await attachedAlts(page)).sort()).toEqual(['A diagram', 'With a high-resolution version', 'With a srcset', 'With an unreachable high-resolution version']);
     for (const alt of ['Opted out by class', 'Opted out by attribute', 'A linked image']) {
       expect(await page.locator(`img[alt="${alt}"]`).evaluate((img) => img.classList.contains('medium-zoom-image'))).toBe(false);
