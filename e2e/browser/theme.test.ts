@@ -57,9 +57,10 @@ describe.each<ServerKind>(['preview', 'dev'])('theme (%s)', (kind) => {
     await page.waitForURL(/\/zh\/guide\/basic\/ssg$/);
     await page.waitForFunction(() => document.documentElement.lang === 'zh');
 
-    // system → light → dark
+    // On a light system the first click shows dark at once.
     const toggle = page.locator('.dg-navbar .dg-appearance-toggle');
-    await toggle.click();
+    expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
     await toggle.click();
     expect(await toggle.getAttribute('data-appearance')).toBe('dark');
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
@@ -73,8 +74,19 @@ describe.each<ServerKind>(['preview', 'dev'])('theme (%s)', (kind) => {
     await page.reload({ waitUntil: 'networkidle' });
     expect(await page.evaluate(() => (window as unknown as { __dark: boolean }).__dark)).toBe(true);
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(21, 23, 28)');
-    await toggle.click(); // dark → system
+    // dark → light, which is the system's own look: following the system again.
+    await toggle.click();
     expect(await page.evaluate(() => localStorage.getItem('dg-appearance'))).toBe('auto');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    // On a dark system the first click shows light.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    await toggle.click();
+    expect(await toggle.getAttribute('data-appearance')).toBe('light');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    await toggle.click();
+    expect(await page.evaluate(() => localStorage.getItem('dg-appearance'))).toBe('auto');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await page.close();
   });
 

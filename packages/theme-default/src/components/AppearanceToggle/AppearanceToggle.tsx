@@ -1,9 +1,8 @@
 import { useSiteData } from '@docgen/core/runtime';
 import { useI18n } from '../../i18n/index.js';
-import { setAppearance, useAppearance, type Appearance } from '../../hooks/use-appearance.js';
+import { resolvesDark, setAppearance, useAppearance, type Appearance } from '../../hooks/use-appearance.js';
 import { Tooltip } from '../Tooltip/Tooltip.js';
 
-const NEXT: Record<Appearance, Appearance> = { auto: 'light', light: 'dark', dark: 'auto' };
 const LABEL = { auto: 'appearance.system', light: 'appearance.light', dark: 'appearance.dark' } as const;
 
 function Icon({ appearance }: { appearance: Appearance }) {
@@ -31,9 +30,18 @@ function Icon({ appearance }: { appearance: Appearance }) {
 }
 
 /**
- * Cycles the appearance: system → light → dark → system. Its label and its tooltip (below it) name the
- * current choice; the choice is saved and applied without animation (unless
- * `themeConfig.enableAppearanceAnimation`).
+ * The appearance a click chooses: always the opposite of what the reader sees, and `auto` (follow the
+ * system again) when that opposite is what the system shows anyway.
+ */
+export function nextAppearance(current: Appearance, systemDark: boolean): Appearance {
+  const target = (current === 'auto' ? systemDark : current === 'dark') ? 'light' : 'dark';
+  return target === (systemDark ? 'dark' : 'light') ? 'auto' : target;
+}
+
+/**
+ * Flips between light and dark at every click; following the system is the initial choice, and comes back
+ * when the reader picks the system's own look. Its label and its tooltip (below it) name the current
+ * choice; the choice is saved and applied without animation (unless `themeConfig.enableAppearanceAnimation`).
  */
 export function AppearanceToggle() {
   const appearance = useAppearance();
@@ -49,7 +57,7 @@ export function AppearanceToggle() {
         className="dg-appearance-toggle dg-icon-button"
         aria-label={label}
         data-appearance={appearance}
-        onClick={() => setAppearance(NEXT[appearance], themeConfig.enableAppearanceAnimation)}
+        onClick={() => setAppearance(nextAppearance(appearance, resolvesDark('auto')), themeConfig.enableAppearanceAnimation)}
       >
         <Icon appearance={appearance} />
       </button>
