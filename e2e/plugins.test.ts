@@ -118,7 +118,8 @@ describe('head tags', () => {
     const config = resolveConfig(
       {
         head: [['meta', { name: 'theme-color', content: '#0b6bcb' }], ['script', { defer: true, src: '/stats.js?a=1&b="2"' }]],
-        plugins: [{ name: 'feed', head: [['link', { rel: 'alternate', type: 'application/rss+xml', href: '/rss.xml' }]] }],
+        base: '/docs/',
+        plugins: [{ name: 'feed', head: (c: { base: string }) => [['link', { rel: 'alternate', type: 'application/rss+xml', href: `${c.base}rss.xml` }]] }],
       },
       { root: site },
     );
@@ -126,7 +127,7 @@ describe('head tags', () => {
     for (const file of ['index.html', '404.html']) {
       const html = read(path.join(site, 'dist', file));
       expect(html, file).toContain(
-        '<meta name="theme-color" content="#0b6bcb">\n<script defer src="/stats.js?a=1&amp;b=&quot;2&quot;"></script>\n<link rel="alternate" type="application/rss+xml" href="/rss.xml">',
+        '<meta name="theme-color" content="#0b6bcb">\n<script defer src="/stats.js?a=1&amp;b=&quot;2&quot;"></script>\n<link rel="alternate" type="application/rss+xml" href="/docs/rss.xml">',
       );
     }
     expect(() => resolveConfig({ head: [['iframe', { src: '/x' }]] }, { root: site })).toThrow(/head\[0\]/);

@@ -13,3 +13,4 @@ export { startStaticServer, type StaticServer, type StaticServerOptions } from '
 export { runCli, createCli } from './cli/index.js';
 export { definePlugin, validatePluginOptions } from './node/plugins/plugin.js';
 export type { DocgenPlugin, AddedPage, ConfigUtils, HookEnv, MarkdownPluginEntry } from './node/plugins/plugin.js';
+export type { HeadTag } from './node/pipeline/html-template.js';

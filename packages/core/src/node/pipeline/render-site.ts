@@ -42,7 +42,7 @@ export async function renderSite(ctx: BuildContext): Promise<void> {
   const byKey = new Map<string, RouteEntry[]>();
   for (const r of routes) byKey.set(keyOf(r), [...(byKey.get(keyOf(r)) ?? []), r]);
   const icon = config.icon ? b(config.icon) : '';
-  const headTags = renderHeadTags([...config.head, ...ctx.plugins.headTags()]);
+  const headTags = renderHeadTags([...config.head, ...(await ctx.plugins.headTags(config))]);
 
   const planned: RenderRoute[] = routes.map((route) => {
     const locale = localeOf(route.lang);

@@ -14,6 +14,7 @@ import type { HeadTag } from '../pipeline/html-template.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
 import {
   addedPagesSchema,
+  headTagsSchema,
   pluginSchema,
   runtimeModulesSchema,
   type AddedPage,
@@ -111,9 +112,18 @@ export class PluginContainer {
     });
   }
 
-  /** The plugins' head tags, in plugin order. */
-  headTags(): HeadTag[] {
-    return this.plugins.flatMap((p) => p.head ?? []);
+  /**
+   * The plugins' head tags, in plugin order; `head` functions are called with `config`.
+   * @throws DocgenError `[name] head: …` when a function throws or returns tags of the wrong shape
+   */
+  async headTags(config: ResolvedConfig): Promise<HeadTag[]> {
+    const tags: HeadTag[] = [];
+    for (const p of this.plugins) {
+      const head = p.head;
+      if (typeof head === 'function') tags.push(...validated(p, 'head', headTagsSchema, await call(p, 'head', () => head(config))));
+      else if (head) tags.push(...head);
+    }
+    return tags;
   }
 
   /**

@@ -69,8 +69,11 @@ export interface DocgenPlugin {
   globalUIComponents?: (string | [string, Record<string, unknown>])[];
   /** A stylesheet loaded on every page: an absolute path. */
   globalStyles?: string;
-  /** Tags added to the `<head>` of every page, after the config's own `head`. */
-  head?: HeadTag[];
+  /**
+   * Tags added to the `<head>` of every page, after the config's own `head`: a list, or a function of the
+   * resolved config (for URLs under `base`) called once per build, before the pages render.
+   */
+  head?: HeadTag[] | ((config: ResolvedConfig) => HeadTag[]);
 }
 
 /**
@@ -130,7 +133,7 @@ export const pluginSchema = z
     addRuntimeModules: fn.optional(),
     globalUIComponents: z.array(z.union([absolutePath, z.tuple([absolutePath, z.record(z.string(), z.unknown())])])).optional(),
     globalStyles: absolutePath.optional(),
-    head: z.array(headTagSchema).optional(),
+    head: z.union([z.array(headTagSchema), fn]).optional(),
   })
   .strict();
 
@@ -141,6 +144,9 @@ export const addedPagesSchema = z.array(
     z.object({ routePath: z.string().startsWith('/'), content: z.string(), format: z.enum(['md', 'mdx']).optional() }).strict(),
   ]),
 );
+
+/** What a `head` function may return. */
+export const headTagsSchema = z.array(headTagSchema);
 
 /** What `addRuntimeModules` may return. */
 export const runtimeModulesSchema = z.record(z.string().min(1), z.string());
