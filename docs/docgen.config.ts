@@ -1,5 +1,6 @@
 import { defineConfig } from '@docgen/core';
 import { pluginLastUpdated } from '@docgen/plugin-last-updated';
+import { pluginSitemap } from '@docgen/plugin-sitemap';
 import { ecosystem, landing } from './ecosystem';
 
 const repo = 'https://github.com/docgen-dev/docgen';
@@ -12,7 +13,8 @@ export default defineConfig({
   logoText: 'docgen',
   lang: 'en',
   siteUrl: 'https://docgen.dev',
-  plugins: [pluginLastUpdated()],
+  // The sitemap takes each page's date from the last-updated plugin, listed before it.
+  plugins: [pluginLastUpdated(), pluginSitemap()],
   locales: [
     {
       lang: 'en',

@@ -2,7 +2,7 @@
  * `build()` in-process on the fixture site and on the website, plus the error cases of bad input: each
  * must name file, line and column, exit with 1 through the CLI and leave the previous output intact.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -223,12 +223,26 @@ describe('the website', () => {
     result = await build({ root: docsRoot, log: false });
   });
 
-  it('builds all 90 routes, 45 per locale, with the same structure', () => {
-    expect(result.routes).toHaveLength(90);
+  it('builds all 92 routes, 46 per locale, with the same structure', () => {
+    expect(result.routes).toHaveLength(92);
     const en = result.routes.filter((r) => r.lang === 'en').map((r) => r.path);
     const zh = result.routes.filter((r) => r.lang === 'zh').map((r) => r.path.replace(/^\/zh/, ''));
-    expect(en).toHaveLength(45);
+    expect(en).toHaveLength(46);
     expect(zh).toEqual(en);
+  });
+
+  it('writes a sitemap of every route with its last commit date, and its robots.txt line (sitemap and last-updated plugins)', () => {
+    const sitemap = read(path.join(result.outDir, 'sitemap.xml'));
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toHaveLength(result.routes.length);
+    expect(locs).toContain('https://docgen.dev/guide/basic/deploy');
+    expect(locs).toContain('https://docgen.dev/zh/');
+    const entry = /<url><loc>https:\/\/docgen\.dev\/guide\/basic\/deploy<\/loc>[\s\S]*?<\/url>/.exec(sitemap.replace(/\n\s*/g, ''))?.[0] ?? '';
+    const lastmod = /<lastmod>([^<]+)<\/lastmod>/.exec(entry)?.[1];
+    const committed = new Date(Number(execFileSync('git', ['log', '-1', '--format=%ct', '--', 'docs/en/guide/basic/deploy.md'], { cwd: repoRoot, encoding: 'utf8' }).trim()) * 1000);
+    expect(new Date(lastmod!).getTime()).toBe(committed.getTime());
+    expect(entry).toContain('hreflang="zh" href="https://docgen.dev/zh/guide/basic/deploy"');
+    expect(read(path.join(result.outDir, 'robots.txt'))).toContain('Sitemap: https://docgen.dev/sitemap.xml');
   });
 
   it('gives every route an HTML file with its lang, title, h1, TOC links and script', () => {
