@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { definePlugin, validatePluginOptions, type DocgenPlugin, type ResolvedConfig, type RouteEntry } from '@docgen/core';
+import { definePlugin, globToRegExp, validatePluginOptions, type DocgenPlugin, type ResolvedConfig, type RouteEntry } from '@docgen/core';
 import { z } from 'zod';
 
 /** The `<changefreq>` values of the protocol. */
@@ -277,17 +277,3 @@ function isFileName(name: string): boolean {
   return /^[\w][\w.-]*\.xml$/.test(name) && !name.includes('..');
 }
 
-/** Route pattern → RegExp: `**` any segments, `*` anything but `/`, `?` one character (as `route.exclude`). */
-function globToRegExp(glob: string): RegExp {
-  let re = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === '*' && glob[i + 1] === '*') {
-      re += glob[i + 2] === '/' ? '(?:.*/)?' : '.*';
-      i += glob[i + 2] === '/' ? 2 : 1;
-    } else if (c === '*') re += '[^/]*';
-    else if (c === '?') re += '[^/]';
-    else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${re}$`);
-}

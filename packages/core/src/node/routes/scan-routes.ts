@@ -116,7 +116,11 @@ function toPosix(p: string): string {
   return p.split(path.sep).join('/');
 }
 
-/** Minimal glob: `**` any folders, `*` anything but `/`, `?` one character. */
+/**
+ * A glob as `route.exclude` reads it, as an anchored RegExp: `**` any folders, `*` anything but `/`, `?` one
+ * character; other characters match themselves. Public for plugins that take route patterns.
+ * @example globToRegExp('/drafts/**').test('/drafts/a/b') // true
+ */
 export function globToRegExp(glob: string): RegExp {
   let re = '';
   for (let i = 0; i < glob.length; i++) {
