@@ -54,22 +54,32 @@ export interface CheckLinksOptions {
 export async function checkLinks(options: CheckLinksOptions): Promise<string[]> {
   const { routes, pages, root, publicDir, level, compileFragment } = options;
   if (level === false) return [];
-  const fragments = new Map<string, CompiledPage>();
-  if (compileFragment) {
-    // Breadth first over imports: fragments may import fragments; each compiles once, cycles end.
-    let next = [...pages.values()].flatMap((p) => p.fragmentImports);
-    const seen = new Set<string>();
-    while (next.length) {
-      const batch = [...new Set(next)].filter((f) => !seen.has(f) && !pages.has(f));
-      for (const f of batch) seen.add(f);
-      // A missing or outside fragment is the bundler's to report (with the import's place); not read here.
-      const readable = batch.filter((f) => fs.existsSync(f) && isInsideSite(f, { root, publicDir }));
-      const compiled = await Promise.all(readable.map(async (f) => [f, await compileFragment(f)] as const));
-      for (const [f, page] of compiled) fragments.set(f, page);
-      next = compiled.flatMap(([, page]) => page.fragmentImports);
-    }
-  }
+  const fragments = compileFragment ? await compileImportedFragments(pages, compileFragment, { root, publicDir }) : new Map<string, CompiledPage>();
   return reportDeadLinks(findDeadLinks(routes, pages, publicDir, fragments), level);
+}
+
+/**
+ * The fragments (`.md`/`.mdx` files) that `pages` import, directly or through other fragments, compiled
+ * with `compileFragment`, by source file. Breadth first, each once, so import cycles end. A missing fragment,
+ * or one outside the site root and public folder, is left out: the bundler reports it at the import.
+ */
+export async function compileImportedFragments(
+  pages: Map<string, CompiledPage>,
+  compileFragment: (file: string) => Promise<CompiledPage>,
+  site: { root: string; publicDir: string },
+): Promise<Map<string, CompiledPage>> {
+  const fragments = new Map<string, CompiledPage>();
+  let next = [...pages.values()].flatMap((p) => p.fragmentImports);
+  const seen = new Set<string>();
+  while (next.length) {
+    const batch = [...new Set(next)].filter((f) => !seen.has(f) && !pages.has(f));
+    for (const f of batch) seen.add(f);
+    const readable = batch.filter((f) => fs.existsSync(f) && isInsideSite(f, site));
+    const compiled = await Promise.all(readable.map(async (f) => [f, await compileFragment(f)] as const));
+    for (const [f, page] of compiled) fragments.set(f, page);
+    next = compiled.flatMap(([, page]) => page.fragmentImports);
+  }
+  return fragments;
 }
 
 /**

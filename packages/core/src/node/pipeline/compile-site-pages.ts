@@ -4,7 +4,8 @@
  */
 import { createPageCompiler, type PageWarning } from '../markdown/compile-page.js';
 import { displayPath } from '../display-path.js';
-import { checkLinks } from './check-links.js';
+import { checkImportCycles } from './check-import-cycles.js';
+import { checkLinks, compileImportedFragments } from './check-links.js';
 import { compilePages } from './compile-pages.js';
 import type { BuildContext } from './context.js';
 import { fragmentCompiler } from './esbuild-plugin.js';
@@ -13,7 +14,7 @@ import { createProgress } from './progress.js';
 /**
  * Sets `ctx.compiled`, `ctx.cachedPages`, `ctx.compileFragment` and adds to `ctx.warnings`.
  * @throws DocgenError for a page that does not compile (file, line, column), a page over `pageTimeout`,
- *   dead links at `checkDeadLinks: true`
+ *   pages and fragments that import each other, dead links at `checkDeadLinks: true`
  */
 export async function compileSitePages(ctx: BuildContext): Promise<void> {
   const { config, routes } = ctx;
@@ -26,6 +27,8 @@ export async function compileSitePages(ctx: BuildContext): Promise<void> {
   ctx.cachedPages = cached;
   // One fragment compiler for the link check and the bundler: each fragment compiles once per build.
   ctx.compileFragment = fragmentCompiler(createPageCompiler(ctx.compilerOptions), ctx.cache, ctx.optionsKey);
+  // Compiled once here; the link check and the bundler get them from the same compiler.
+  checkImportCycles(pages, await compileImportedFragments(pages, ctx.compileFragment, { root: config.root, publicDir: config.publicDir }));
   const deadLinks = await checkLinks({
     routes,
     pages,
