@@ -42,6 +42,8 @@ export interface CheckLinksOptions {
    * not hold itself are not checked, nor links in fragments.
    */
   compileFragment?: (file: string) => Promise<CompiledPage>;
+  /** The imported fragments already compiled (`compileImportedFragments`): used instead of `compileFragment`. */
+  fragments?: Map<string, CompiledPage>;
 }
 
 /**
@@ -54,7 +56,8 @@ export interface CheckLinksOptions {
 export async function checkLinks(options: CheckLinksOptions): Promise<string[]> {
   const { routes, pages, root, publicDir, level, compileFragment } = options;
   if (level === false) return [];
-  const fragments = compileFragment ? await compileImportedFragments(pages, compileFragment, { root, publicDir }) : new Map<string, CompiledPage>();
+  const fragments =
+    options.fragments ?? (compileFragment ? await compileImportedFragments(pages, compileFragment, { root, publicDir }) : new Map<string, CompiledPage>());
   return reportDeadLinks(findDeadLinks(routes, pages, publicDir, fragments), level);
 }
 

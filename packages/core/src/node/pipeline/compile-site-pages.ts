@@ -27,16 +27,10 @@ export async function compileSitePages(ctx: BuildContext): Promise<void> {
   ctx.cachedPages = cached;
   // One fragment compiler for the link check and the bundler: each fragment compiles once per build.
   ctx.compileFragment = fragmentCompiler(createPageCompiler(ctx.compilerOptions), ctx.cache, ctx.optionsKey);
-  // Compiled once here; the link check and the bundler get them from the same compiler.
-  checkImportCycles(pages, await compileImportedFragments(pages, ctx.compileFragment, { root: config.root, publicDir: config.publicDir }));
-  const deadLinks = await checkLinks({
-    routes,
-    pages,
-    root: config.root,
-    publicDir: config.publicDir,
-    level: config.markdown.checkDeadLinks,
-    compileFragment: ctx.compileFragment,
-  });
+  // Compiled once here, for the cycle check and the link check; the bundler gets them from the same compiler.
+  const fragments = await compileImportedFragments(pages, ctx.compileFragment, { root: config.root, publicDir: config.publicDir });
+  checkImportCycles(pages, fragments);
+  const deadLinks = await checkLinks({ routes, pages, root: config.root, publicDir: config.publicDir, level: config.markdown.checkDeadLinks, fragments });
   ctx.warnings.push(
     ...[...pages.values()].flatMap((page) => page.warnings.map(formatWarning)),
     ...deadLinks,
