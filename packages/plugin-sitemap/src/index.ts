@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { definePlugin, globToRegExp, validatePluginOptions, type DocgenPlugin, type ResolvedConfig, type RouteEntry } from '@docgen/core';
+import { definePlugin, globToRegExp, routeUrl, validatePluginOptions, type DocgenPlugin, type ResolvedConfig, type RouteEntry } from '@docgen/core';
 import { z } from 'zod';
 
 /** The `<changefreq>` values of the protocol. */
@@ -123,12 +123,8 @@ export function sitemapEntries(
   siteUrl: string,
   lastmodOf: (route: RouteEntry) => string | undefined = () => undefined,
 ): SitemapEntry[] {
-  const origin = siteUrl.replace(/\/+$/, '');
-  const base = config.base.replace(/\/$/, '');
-  const url = (routePath: string) => {
-    const p = !config.route.cleanUrls && !routePath.endsWith('/') ? `${routePath}.html` : routePath;
-    return origin + encodeURI(base + p);
-  };
+  const policy = { siteUrl, base: config.base, cleanUrls: config.route.cleanUrls };
+  const url = (routePath: string) => routeUrl(routePath, policy);
   const prefixes = new Map(config.resolvedLocales.map((l) => [l.lang, l.prefix]));
   const keyOf = (route: RouteEntry) => route.path.slice((prefixes.get(route.lang) ?? '').length);
   const byKey = new Map<string, RouteEntry[]>();

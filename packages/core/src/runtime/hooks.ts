@@ -3,6 +3,7 @@
  */
 import { useContext, useMemo } from 'react';
 import { localePrefixOf } from '../shared/route-path.js';
+import { linkHref } from '../shared/url-policy.js';
 import type { LocaleData, OverviewGroup, PageData, SidebarSection, SiteData } from '../shared/types.js';
 import { RuntimeContext, type RuntimeState } from './context.js';
 
@@ -20,6 +21,16 @@ export function usePageData(): PageData | null {
 /** The site data: title, base, locales with their nav, theme config. Same on every page. */
 export function useSiteData(): SiteData {
   return useRuntime().site;
+}
+
+/**
+ * A function that turns a link from config or theme data (`/guide/x#usage`, `/logo.svg`, `https://…`) into
+ * its `href` on this site: base added and, with `route.cleanUrls: false`, `.html` on route links, as links
+ * in compiled Markdown get them. See `linkHref` in `@docgen/core/shared`.
+ */
+export function useLinkHref(): (link: string) => string {
+  const { base, cleanUrls } = useRuntime().site;
+  return useMemo(() => (link: string) => linkHref(link, { base, cleanUrls }), [base, cleanUrls]);
 }
 
 /** The sidebar section of the page on screen, or null when the route has none. */

@@ -1,7 +1,7 @@
 /**
  * @docgen/core/runtime: what themes and MDX components use in the browser and during SSR.
  */
-export { usePageData, useSiteData, useSidebar, useOverviewGroups, useRoutePath, useLocale, useLang, useVersion } from './hooks.js';
+export { usePageData, useSiteData, useLinkHref, useSidebar, useOverviewGroups, useRoutePath, useLocale, useLang, useVersion } from './hooks.js';
 export { usePreload } from './loader-context.js';
 export { RuntimeContext, type RuntimeState } from './context.js';
 export { Link, type LinkProps } from './link.js';

@@ -13,6 +13,7 @@ import type { Definition, ImageReference, Link, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { isExternalUrl, withBase } from '../../shared/route-path.js';
+import { routeHref } from '../../shared/url-policy.js';
 import { displayPath } from '../display-path.js';
 import { addAsset, displayUrl, publishRefusal, routeOfFile, splitUrl, unsafeScheme, type LinkContext } from './page-links.js';
 
@@ -79,8 +80,7 @@ export function remarkLinks(ctx: LinkContext) {
           return;
         }
         links.push({ url, route, anchor, file: target, ...at });
-        const href = ctx.htmlLinks && !route.endsWith('/') ? `${route}.html` : route;
-        node.url = withBase(href, ctx.base) + suffix;
+        node.url = routeHref(route, { base: ctx.base, cleanUrls: !ctx.htmlLinks }) + suffix;
       } else {
         node.url = addAsset(assets, target, ctx.base) + suffix;
       }

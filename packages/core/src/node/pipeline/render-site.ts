@@ -4,7 +4,8 @@ import { Piscina } from 'piscina';
 import { withBase } from '../../shared/route-path.js';
 import { DocgenError } from '../../shared/errors.js';
 import { displayPath } from '../display-path.js';
-import { routeToHtmlFile, type RouteEntry } from '../routes/scan-routes.js';
+import { type RouteEntry } from '../routes/scan-routes.js';
+import { routeOutputFile, routeUrl } from '../../shared/url-policy.js';
 import { builtModule } from './built-module.js';
 import { renderHeadTags } from './html-template.js';
 import { need, type BuildContext } from './context.js';
@@ -32,10 +33,7 @@ export async function renderSite(ctx: BuildContext): Promise<void> {
   const searchIndexes = Object.keys(indexes).length
     ? Object.fromEntries(Object.entries(indexes).map(([k, v]) => [k, b(v)]))
     : undefined;
-  const href = (routePath: string) => {
-    const p = !config.route.cleanUrls && !routePath.endsWith('/') ? `${routePath}.html` : routePath;
-    return (config.siteUrl ? config.siteUrl.replace(/\/$/, '') : '') + b(p);
-  };
+  const href = (routePath: string) => routeUrl(routePath, { siteUrl: config.siteUrl, base: config.base, cleanUrls: config.route.cleanUrls });
   // Same page in other locales: same path once the locale prefix is removed.
   const localeOf = (lang: string) => config.resolvedLocales.find((l) => l.lang === lang)!;
   const keyOf = (r: RouteEntry) => r.path.slice(localeOf(r.lang).prefix.length);
@@ -59,7 +57,7 @@ export async function renderSite(ctx: BuildContext): Promise<void> {
       routePath: route.path,
       moduleFile: `${entryNames.get(route.path)}.js`,
       sourceFile: displayPath(route.filePath),
-      htmlFile: routeToHtmlFile(route.path),
+      htmlFile: routeOutputFile(route.path),
       siteTitle: locale.title,
       defaultDescription: locale.description,
       parts: {

@@ -1,6 +1,6 @@
 /**
  * Conventional routing: `scanRoutes` over the mini sites in `__fixtures__/<case>/site`, plus table tests of
- * the path helpers (`fileToRoutePath`, `routeToHtmlFile`, `globToRegExp`).
+ * the path helpers (`fileToRoutePath`, `globToRegExp`).
  *
  * Each fixture folder holds `site/` and `case.json`:
  *   { "config": <user config>, "expected": [{ path, relativePath, lang }, …] }   routes, in the order returned
@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../config/index.js';
 import { DocgenError } from '../../shared/errors.js';
-import { fileToRoutePath, globToRegExp, routeToHtmlFile, scanRoutes } from './scan-routes.js';
+import { fileToRoutePath, globToRegExp, scanRoutes } from './scan-routes.js';
 
 interface RouteCase {
   config: unknown;
@@ -86,17 +86,6 @@ describe('fileToRoutePath', () => {
   });
 });
 
-describe('routeToHtmlFile', () => {
-  it.each([
-    ['/', 'index.html'],
-    ['/api/', 'api/index.html'],
-    ['/zh/', 'zh/index.html'],
-    ['/guide/x', 'guide/x.html'],
-    ['/zh/guide/start/introduction', 'zh/guide/start/introduction.html'],
-  ])('%s → %s', (input, expected) => {
-    expect(routeToHtmlFile(input)).toBe(expected);
-  });
-});
 
 describe('globToRegExp', () => {
   it.each([

@@ -103,15 +103,6 @@ export function fileToRoutePath(withoutExt: string): string {
   return `/${withoutExt}`;
 }
 
-/**
- * Where a route's HTML is written, relative to the output folder: `/` → `index.html`,
- * `/api/` → `api/index.html`, `/guide/x` → `guide/x.html`.
- */
-export function routeToHtmlFile(routePath: string): string {
-  const p = routePath.endsWith('/') ? `${routePath}index` : routePath;
-  return `${p.slice(1)}.html`;
-}
-
 function toPosix(p: string): string {
   return p.split(path.sep).join('/');
 }

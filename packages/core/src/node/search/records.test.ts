@@ -21,14 +21,15 @@ interface PageOptions {
   routePath?: string;
   lvl0?: string;
   base?: string;
+  cleanUrls?: boolean;
   lang?: string;
 }
 
 /** Compiles `source` and returns its records. */
 async function recordsOf(source: string, options: PageOptions = {}): Promise<SearchRecord[]> {
-  const { file = 'page.md', routePath = '/guide/page', lvl0 = 'Guide', base = '/', lang = 'en' } = options;
+  const { file = 'page.md', routePath = '/guide/page', lvl0 = 'Guide', base = '/', cleanUrls = true, lang = 'en' } = options;
   const page = await compiler.compile(path.join(root, file), source);
-  return pageRecords({ routePath, title: page.title, frontmatter: page.frontmatter, sections: page.sections, lang, version: '' }, lvl0, base);
+  return pageRecords({ routePath, title: page.title, frontmatter: page.frontmatter, sections: page.sections, lang, version: '' }, lvl0, { base, cleanUrls });
 }
 
 /** The hierarchy with lvl0 and lvl1 fixed, lvl2… given, the rest null. */
@@ -245,6 +246,11 @@ describe('pageRecords on compiled pages', () => {
     ]);
   });
 
+  it('adds .html to every url when clean URLs are off, as the links in pages do', async () => {
+    const records = await recordsOf('# T\n\nIntro.\n\n## Install\n\nRun it.\n', { base: '/docs/', cleanUrls: false });
+    expect(records.map((r) => r.url)).toEqual(['/docs/guide/page.html', '/docs/guide/page.html#install']);
+  });
+
   it('passes lvl0 through to every record', async () => {
     const records = await recordsOf('# T\n\nIntro.\n\n## A\n\na\n', { lvl0: 'Getting Started' });
     expect(records.map((r) => r.hierarchy.lvl0)).toEqual(['Getting Started', 'Getting Started']);
@@ -258,7 +264,7 @@ describe('pageRecords on sections without ids', () => {
       { id: '', depth: 2, heading: 'One', text: 'a' },
       { id: '', depth: 2, heading: 'Two', text: 'b' },
     ];
-    const records = pageRecords({ routePath: '/p', title: 'P', frontmatter: {}, sections, lang: 'en', version: '' }, 'X', '/');
+    const records = pageRecords({ routePath: '/p', title: 'P', frontmatter: {}, sections, lang: 'en', version: '' }, 'X', { base: '/', cleanUrls: true });
     expect(records).toHaveLength(3);
     expect(new Set(records.map((r) => r.objectID)).size).toBe(3);
     expect(records.every((r) => r.url.startsWith('/p'))).toBe(true);

@@ -2,7 +2,7 @@
  * Search records at build time: one DocSearch-shaped record per section of each page, from the sections
  * the compile recorded (no second parse), with lvl0 from the sidebar or nav.
  */
-import { withBase } from '../../shared/route-path.js';
+import { routeHref, type UrlPolicy } from '../../shared/url-policy.js';
 import type { SearchHierarchy, SearchRecord } from '../../shared/search/types.js';
 import type { FrontMatter, NavItem, SidebarItem, SidebarSection } from '../../shared/types.js';
 import type { SearchSection } from '../markdown/rehype-search-sections.js';
@@ -51,12 +51,12 @@ export interface RecordPage {
  * content), then one per heading: type `content` when text follows the heading, else `lvl2`…`lvl6`.
  * Pages with front matter `search: false`, home pages and pages without a title give none.
  * @param lvl0 the page's top-level section (see `lvl0Of`)
- * @param base site base, prefixed to every url
+ * @param policy the site's base and clean URLs: each url is the page's {@link routeHref}
  */
-export function pageRecords(page: RecordPage, lvl0: string, base: string): SearchRecord[] {
+export function pageRecords(page: RecordPage, lvl0: string, policy: UrlPolicy): SearchRecord[] {
   const fm = page.frontmatter as FrontMatter & { search?: unknown };
   if (fm.search === false || fm.pageType === 'home' || fm.pageType === '404' || !page.title) return [];
-  const url = withBase(page.routePath, base);
+  const url = routeHref(page.routePath, policy);
   const records: SearchRecord[] = [];
   const chain: (string | null)[] = [null, null, null, null, null]; // lvl2..lvl6
   const seen = new Map<string, number>();

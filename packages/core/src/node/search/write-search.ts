@@ -47,7 +47,7 @@ export function createSearchOutput(
       const lvl0 = lvl0Of(route.path, section, nav?.nav ?? [], locale.title);
       const pageData = pages.get(route.filePath)!.pageData;
       localeRecords.push(
-        ...pageRecords({ routePath: route.path, title: pageData.title, frontmatter: page.frontmatter, sections: page.sections, lang: route.lang, version: route.version }, lvl0, config.base),
+        ...pageRecords({ routePath: route.path, title: pageData.title, frontmatter: page.frontmatter, sections: page.sections, lang: route.lang, version: route.version }, lvl0, { base: config.base, cleanUrls: config.route.cleanUrls }),
       );
     }
     records.push(...localeRecords);

@@ -1,5 +1,5 @@
 import './Banner.css';
-import { isExternalUrl, Link, useLang, useSiteData, withBase, type BannerConfig } from '@docgen/core/runtime';
+import { isExternalUrl, useLinkHref, Link, useLang, useSiteData, type BannerConfig } from '@docgen/core/runtime';
 import { useEffect, useState } from 'react';
 import { useI18n } from '../../i18n/index.js';
 
@@ -47,6 +47,7 @@ function isDismissed(storageKey: string): boolean {
  */
 export function Banner() {
   const site = useSiteData();
+  const linkHref = useLinkHref();
   const lang = useLang();
   const t = useI18n();
   const banner = site.themeConfig.banner;
@@ -71,7 +72,7 @@ export function Banner() {
   if (!banner || !banner.display) return null;
   const target = bannerText(banner.href, lang, site.lang);
   const external = isExternalUrl(target);
-  const href = target.startsWith('/') ? withBase(target, site.base) : target;
+  const href = linkHref(target);
   const close = () => {
     try {
       localStorage.setItem(storageKey, 'true');

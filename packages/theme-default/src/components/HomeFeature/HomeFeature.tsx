@@ -1,9 +1,9 @@
-import { Link, usePageData, useSiteData, withBase, isExternalUrl, type HomeFeature as HomeFeatureData } from '@docgen/core/runtime';
+import { Link, useLinkHref, usePageData, type HomeFeature as HomeFeatureData } from '@docgen/core/runtime';
 
 /** The feature cards of a home page (icon, title, details, optional link). Defaults to front matter `features`. */
 export function HomeFeature({ features }: { features?: HomeFeatureData[] }) {
   const page = usePageData();
-  const { base } = useSiteData();
+  const linkHref = useLinkHref();
   const items = features ?? page?.frontmatter.features ?? [];
   if (items.length === 0) return null;
   return (
@@ -21,7 +21,7 @@ export function HomeFeature({ features }: { features?: HomeFeatureData[] }) {
           </>
         );
         return f.link ? (
-          <Link key={f.title} className="dg-feature dg-feature--link" href={f.link.startsWith('/') && !isExternalUrl(f.link) ? withBase(f.link, base) : f.link}>
+          <Link key={f.title} className="dg-feature dg-feature--link" href={linkHref(f.link)}>
             {body}
           </Link>
         ) : (

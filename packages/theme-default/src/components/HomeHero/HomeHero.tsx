@@ -1,12 +1,12 @@
-import { Link, usePageData, useSiteData, withBase, isExternalUrl, type HomeHero as HomeHeroData } from '@docgen/core/runtime';
+import { Link, useLinkHref, usePageData, type HomeHero as HomeHeroData } from '@docgen/core/runtime';
 
 /** The hero of a home page: name, text, tagline, actions (`brand`/`alt`) and image. Defaults to front matter `hero`. */
 export function HomeHero({ hero }: { hero?: HomeHeroData }) {
   const page = usePageData();
-  const { base } = useSiteData();
+  const linkHref = useLinkHref();
   const data = hero ?? page?.frontmatter.hero;
   if (!data) return null;
-  const url = (link: string) => (link.startsWith('/') && !isExternalUrl(link) ? withBase(link, base) : link);
+  const url = (link: string) => linkHref(link);
   return (
     <section className="dg-hero">
       <div className="dg-hero-text">

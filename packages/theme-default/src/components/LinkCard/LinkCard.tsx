@@ -1,5 +1,5 @@
 import './LinkCard.css';
-import { Link, useSiteData, withBase } from '@docgen/core/runtime';
+import { Link, useLinkHref } from '@docgen/core/runtime';
 
 /** Props of `LinkCard`. */
 export interface LinkCardProps {
@@ -11,9 +11,9 @@ export interface LinkCardProps {
 
 /** A card that is one link as a whole: title, optional description and an arrow. */
 export function LinkCard({ href, title, description }: LinkCardProps) {
-  const { base } = useSiteData();
+  const linkHref = useLinkHref();
   // `//host/x` starts with a slash too, but is an external (protocol-relative) URL.
-  const url = href.startsWith('/') && !href.startsWith('//') ? withBase(href, base) : href;
+  const url = linkHref(href);
   return (
     <Link href={url} className="dg-link-card">
       <span className="dg-link-card-text">

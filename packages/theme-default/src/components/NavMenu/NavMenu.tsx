@@ -1,4 +1,4 @@
-import { Link, isExternalUrl, useRoutePath, useSiteData, withBase, type NavItem } from '@docgen/core/runtime';
+import { Link, useLinkHref, isExternalUrl, useRoutePath, type NavItem } from '@docgen/core/runtime';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/index.js';
 
@@ -19,12 +19,12 @@ function ExternalIcon() {
 
 /** A nav link; an external one is marked with an arrow, announced as opening a new tab, and opens there. */
 export function NavLink({ item, className = 'dg-nav-link', onNavigate }: { item: NavItem; className?: string; onNavigate?: () => void }) {
-  const { base } = useSiteData();
+  const linkHref = useLinkHref();
   const routePath = useRoutePath();
   const t = useI18n();
   const external = !!item.link && isExternalUrl(item.link);
   const active = isNavItemActive(item, routePath);
-  const href = item.link?.startsWith('/') ? withBase(item.link, base) : (item.link ?? '#');
+  const href = item.link?.startsWith('/') ? linkHref(item.link) : (item.link ?? '#');
   return (
     <Link href={href} className={`${className}${active ? ' dg-nav-active' : ''}`} aria-current={active && !external ? 'page' : undefined} onClick={onNavigate}>
       {item.text}

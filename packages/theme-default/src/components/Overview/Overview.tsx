@@ -1,4 +1,4 @@
-import { Link, useOverviewGroups, useSiteData, withBase, type OverviewGroup } from '@docgen/core/runtime';
+import { Link, useLinkHref, useOverviewGroups, type OverviewGroup } from '@docgen/core/runtime';
 import { useId, useMemo, useState } from 'react';
 import { useI18n } from '../../i18n/index.js';
 
@@ -28,7 +28,7 @@ export function filterOverview(groups: OverviewGroup[], query: string): Overview
  */
 export function Overview() {
   const groups = useOverviewGroups();
-  const { base } = useSiteData();
+  const href = useLinkHref();
   const t = useI18n();
   const [query, setQuery] = useState('');
   const inputId = useId();
@@ -58,13 +58,13 @@ export function Overview() {
               {group.pages.map((page) => (
                 <div key={page.link} className="dg-overview-card">
                   <h3 className="dg-overview-page">
-                    <Link href={withBase(page.link, base)}>{page.title}</Link>
+                    <Link href={href(page.link)}>{page.title}</Link>
                   </h3>
                   {page.headings.length > 0 && (
                     <ul>
                       {page.headings.map((h) => (
                         <li key={h.id}>
-                          <Link href={`${withBase(page.link, base)}#${encodeURIComponent(h.id)}`}>{h.text}</Link>
+                          <Link href={`${href(page.link)}#${encodeURIComponent(h.id)}`}>{h.text}</Link>
                         </li>
                       ))}
                     </ul>

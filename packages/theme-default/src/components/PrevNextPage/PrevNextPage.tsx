@@ -1,4 +1,4 @@
-import { Link, useRoutePath, useSidebar, useSiteData, withBase, isExternalUrl, type SidebarItem } from '@docgen/core/runtime';
+import { Link, useLinkHref, useRoutePath, useSidebar, isExternalUrl, type SidebarItem } from '@docgen/core/runtime';
 import { useI18n } from '../../i18n/index.js';
 
 /** The internal links of a sidebar section in reading order. */
@@ -13,7 +13,7 @@ export function flattenSidebar(items: SidebarItem[]): { text: string; link: stri
 export function PrevNextPage() {
   const section = useSidebar();
   const routePath = useRoutePath();
-  const { base } = useSiteData();
+  const href = useLinkHref();
   const t = useI18n();
   if (!section) return null;
   const links = flattenSidebar(section.items);
@@ -25,7 +25,7 @@ export function PrevNextPage() {
   return (
     <nav className="dg-pager" aria-label={t('doc.pager')}>
       {prev ? (
-        <Link className="dg-pager-link dg-pager-prev" href={withBase(prev.link, base)} rel="prev">
+        <Link className="dg-pager-link dg-pager-prev" href={href(prev.link)} rel="prev">
           <span className="dg-pager-label">{t('doc.prev')}</span>
           <span className="dg-pager-title">{prev.text}</span>
         </Link>
@@ -33,7 +33,7 @@ export function PrevNextPage() {
         <span />
       )}
       {next && (
-        <Link className="dg-pager-link dg-pager-next" href={withBase(next.link, base)} rel="next">
+        <Link className="dg-pager-link dg-pager-next" href={href(next.link)} rel="next">
           <span className="dg-pager-label">{t('doc.next')}</span>
           <span className="dg-pager-title">{next.text}</span>
         </Link>

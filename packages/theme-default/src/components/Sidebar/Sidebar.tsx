@@ -1,4 +1,4 @@
-import { Link, useRoutePath, useSidebar, useSiteData, withBase, isExternalUrl, type SidebarItem } from '@docgen/core/runtime';
+import { Link, useLinkHref, useRoutePath, useSidebar, isExternalUrl, type SidebarItem } from '@docgen/core/runtime';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/index.js';
 import { useSlots } from '../../layouts/slots.js';
@@ -38,7 +38,7 @@ function SidebarGroup({ item, routePath }: { item: SidebarItem; routePath: strin
 }
 
 function SidebarEntry({ item, routePath }: { item: SidebarItem; routePath: string }) {
-  const { base } = useSiteData();
+  const href = useLinkHref();
   if (item.items?.length) {
     return (
       <li>
@@ -47,11 +47,11 @@ function SidebarEntry({ item, routePath }: { item: SidebarItem; routePath: strin
     );
   }
   const active = item.link === routePath;
-  const href = item.link && !isExternalUrl(item.link) ? withBase(item.link, base) : item.link;
+  const itemHref = item.link && !isExternalUrl(item.link) ? href(item.link) : item.link;
   return (
     <li>
       {/* Links carry no class (styled through their list): a large sidebar stays small in every page's HTML. */}
-      <Link href={href} className={active ? 'dg-sidebar-link--active' : undefined} aria-current={active ? 'page' : undefined}>
+      <Link href={itemHref} className={active ? 'dg-sidebar-link--active' : undefined} aria-current={active ? 'page' : undefined}>
         {item.text}
       </Link>
     </li>
