@@ -78,6 +78,18 @@ describe('generated navigation', () => {
   });
 });
 
+describe('pages left out by route.exclude', () => {
+  it('leaves them and folders emptied by them out of the generated sidebar, though _meta.json lists them', () => {
+    const nav = navigationOf({ route: { exclude: ['en/guide/start/setup.mdx', 'en/guide/extra/**'] } });
+    const [section] = nav.get('en')!.sidebars;
+    expect(section.items).toEqual([
+      { text: 'Getting Started', collapsible: true, collapsed: false, items: [{ text: 'Introduction', link: '/guide/start/intro' }] },
+      { text: 'Loose pages', collapsible: true, collapsed: true, items: [{ text: 'Title of /guide/top', link: '/guide/top' }] },
+      { text: 'Changelog', link: 'https://example.com/changelog' },
+    ]);
+  });
+});
+
 describe('configured navigation', () => {
   it('takes nav and sidebar from themeConfig, per locale, over the files', () => {
     const nav = navigationOf({

@@ -108,11 +108,10 @@ function folderItems(dir: string, routeByFile: Map<string, RouteEntry>, titles: 
           const candidates = ['.md', '.mdx'].map((ext) => path.join(dir, entry.name + ext));
           const file = candidates.find((f) => routeByFile.has(f));
           if (!file) {
-            const existing = candidates.find((f) => fs.existsSync(f));
-            const why = existing
-              ? `${path.relative(process.cwd(), existing)} is not a route (excluded by route.exclude, or a fragment)`
-              : `"${entry.name}" is not a page of ${path.relative(process.cwd(), dir)}`;
-            throw new DocgenError(`${path.relative(process.cwd(), metaFile)}: ${why}`);
+            // A page left out by `route.exclude` / `route.include` (a draft) or a fragment leaves the sidebar
+            // too: the `_meta.json` that lists it stays valid while it is out.
+            if (candidates.some((f) => fs.existsSync(f))) return [];
+            throw new DocgenError(`${path.relative(process.cwd(), metaFile)}: "${entry.name}" is not a page of ${path.relative(process.cwd(), dir)}`);
           }
           const route = routeByFile.get(file)!;
           return [{ text: entry.label ?? titles.get(route.path) ?? entry.name, link: route.path }];
@@ -120,14 +119,10 @@ function folderItems(dir: string, routeByFile: Map<string, RouteEntry>, titles: 
         case 'dir': {
           const sub = path.join(dir, entry.name);
           if (!fs.existsSync(sub)) throw new DocgenError(`${path.relative(process.cwd(), metaFile)}: folder "${entry.name}" does not exist`);
-          return [
-            {
-              text: entry.label ?? entry.name,
-              collapsible: entry.collapsible ?? true,
-              collapsed: entry.collapsed ?? false,
-              items: folderItems(sub, routeByFile, titles),
-            },
-          ];
+          const items = folderItems(sub, routeByFile, titles);
+          // A folder whose pages are all excluded shows no empty group.
+          if (!items.length) return [];
+          return [{ text: entry.label ?? entry.name, collapsible: entry.collapsible ?? true, collapsed: entry.collapsed ?? false, items }];
         }
         case 'group':
           return [{ text: entry.label, collapsible: entry.collapsible ?? true, collapsed: entry.collapsed ?? false, items: toItems(entry.items) }];
