@@ -51,6 +51,48 @@ describe('a site with three plugins', () => {
   });
 });
 
+describe("the config's extension points and the bundler and UI-string hooks", () => {
+  let site: string;
+  beforeAll(async () => {
+    site = copyFixture('site-extensions');
+    await build({ root: site, log: false });
+  });
+
+  it('renders the global UI component of the config with its props, a define, an esbuild plugin\'s module and a plugin\'s UI string', () => {
+    for (const file of ['index.html', 'guide/index.html']) {
+      const html = read(path.join(site, 'dist', file)).replace(/<!-- -->/g, '');
+      expect(html, file).toContain('<p class="site-notice site-notice--beta">Version 1.2.3, answer 42</p>');
+    }
+  });
+
+  it('bundles the global styles of the config', () => {
+    const css = listFiles(path.join(site, 'dist/assets')).filter((f) => f.endsWith('.css')).map((f) => read(path.join(site, 'dist/assets', f)));
+    expect(css.some((c) => /\.site-notice\{border-left:4px solid (rgb\(4, ?5, ?6\)|#040506)\}/.test(c))).toBe(true);
+  });
+
+  it('resolves an aliased import and a fragment imported without its extension, whose anchors the link check knows', () => {
+    const guide = read(path.join(site, 'dist/guide/index.html')).replace(/<!-- -->/g, '');
+    expect(guide).toContain('<strong class="greeting">Hello, reader</strong>');
+    expect(guide).toContain('<h2 id="shared-section"');
+    expect(guide).toContain('href="#shared-section"');
+  });
+
+  it('fails on a link to an anchor the extensionless fragment does not have', async () => {
+    const copy = copyFixture('site-extensions');
+    fs.appendFileSync(path.join(copy, 'guide/index.mdx'), '\nAnd to [nowhere](#no-such-section).\n');
+    await expect(build({ root: copy, log: false })).rejects.toThrow(/#no-such-section/);
+  });
+
+  it('names the config when one of its files is missing, and the alias when its target is', async () => {
+    const copy = copyFixture('site-extensions');
+    fs.rmSync(path.join(copy, 'parts/site.css'));
+    await expect(build({ root: copy, log: false })).rejects.toThrow(`[docgen.config] globalStyles: ${path.join(copy, 'parts/site.css')} does not exist`);
+    fs.writeFileSync(path.join(copy, 'parts/site.css'), '');
+    fs.rmSync(path.join(copy, 'parts/Greeting.tsx'));
+    await expect(build({ root: copy, log: false })).rejects.toThrow('(the alias @parts → ');
+  });
+});
+
 /** A one-page site built with `plugins`; returns the build's error, or null when it built. */
 async function buildWith(plugins: unknown[]): Promise<DocgenError | null> {
   const site = copyFixture('plugins');
@@ -81,6 +123,10 @@ describe('plugin errors', () => {
     expect(taken?.message).toBe('[taken] addPages: the route / is taken by index.md');
     const missing = await buildWith([{ name: 'missing', globalUIComponents: ['/nowhere/Banner.tsx'] }]);
     expect(missing?.message).toBe('[missing] globalUIComponents: /nowhere/Banner.tsx does not exist');
+    const strings = await buildWith([{ name: 'strings', i18nSource: () => ({ 'a.b': { en: 1 } }) }]);
+    expect(strings?.message).toBe('[strings] i18nSource: returned a wrong value: result.a.b.en is not a string');
+    const define = (name: string): DocgenPlugin => ({ name, esbuild: { define: { __X__: '1' } } });
+    expect((await buildWith([define('one'), define('two')]))?.message).toBe('[two] esbuild.define: __X__ is set by one too');
   });
 
   it('refuses a plugin of the wrong shape with its index, name and option', () => {
@@ -97,6 +143,10 @@ describe('plugin errors', () => {
     expect(refused([{ afterBuild: () => {} }])).toContain('plugins[0]: name is required');
     expect(refused([{ name: 'kind', addPages: [] }])).toContain('plugins[0] (kind): addPages is not a function');
     expect(refused([{ name: 'rel', globalStyles: './x.css' }])).toContain('plugins[0] (rel): globalStyles is not an absolute path');
+    expect(refused([{ name: 'alias', esbuild: { alias: { '@x': './x' } } }])).toContain(
+      'plugins[0] (alias): esbuild.alias.@x is a relative path: give an absolute path or a package name',
+    );
+    expect(refused([{ name: 'esb', esbuild: { plugin: [] } }])).toContain('plugins[0] (esb): esbuild.plugin is not a known option');
     expect(refused([{ name: 'twice' }, { name: 'twice' }])).toContain('plugins[1] (twice): another plugin has the name twice');
     expect(refused([{ name: 'fn', markdown: { remarkPlugins: [['/x.mjs', { transform: () => 1 }]] } }])).toContain(
       'plugins[0] (fn): markdown.remarkPlugins[0][1] cannot be sent to the page workers: give plain data (no functions)',

@@ -124,6 +124,10 @@ export function resolveConfig(
     outDir: path.resolve(root, config.outDir),
     publicDir: path.resolve(root, config.publicDir),
     themeDir: path.resolve(root, config.themeDir),
+    globalStyles: config.globalStyles && path.resolve(root, config.globalStyles),
+    globalUIComponents: config.globalUIComponents.map((c) => (typeof c === 'string' ? path.resolve(root, c) : [path.resolve(root, c[0]), c[1]])),
+    // A relative target is a path from the root; anything else (absolute, a package name) stays.
+    alias: Object.fromEntries(Object.entries(config.alias).map(([key, target]) => [key, target.startsWith('.') ? path.resolve(root, target) : target])),
     resolvedLocales,
   };
 }

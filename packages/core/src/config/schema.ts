@@ -405,6 +405,26 @@ export const configSchema = z
      * @example head: [['meta', { name: 'theme-color', content: '#0b6bcb' }], ['script', { defer: true, src: '/stats.js' }]]
      */
     head: z.array(headTagSchema).default(() => []),
+    /**
+     * A stylesheet loaded on every page, after the theme's: a path relative to the root, or a package's CSS.
+     * @example 'styles/custom.css'
+     */
+    globalStyles: z.string().min(1).optional(),
+    /**
+     * Components rendered on every page after the layout (a chat button, an analytics consent bar): module
+     * paths relative to the root whose default export is the component, with props as `[path, props]`.
+     * @default []
+     * @example ['components/Feedback.tsx', ['components/Notice.tsx', { text: 'Beta' }]]
+     */
+    globalUIComponents: z.array(z.union([z.string().min(1), z.tuple([z.string().min(1), z.record(z.string(), z.unknown())])])).default(() => []),
+    /**
+     * Import aliases for MDX pages, components and theme code: a package-style name or prefix → a path
+     * relative to the root (starting with `.`), an absolute path, or a package name. `'@components'` then
+     * matches `@components` and `@components/…`.
+     * @default {}
+     * @example { '@components': './components', '@site': '.' }
+     */
+    alias: z.record(z.string().min(1), z.string().min(1)).default(() => ({})),
     /** Site title, used as the title suffix of every page. @default 'docgen' */
     title: z.string().default('docgen'),
     /** Site description, the default meta description. @default '' */
@@ -434,13 +454,19 @@ export const configSchema = z
       .object({
         /** Links and files without `.html`. @default true */
         cleanUrls: z.boolean().default(true),
+        /**
+         * Glob-like patterns (`*` within a name, `**` any folders, `?` one character) of page files, relative to
+         * the root, that are routes: a page file that matches none is not built. `exclude` and fragments still
+         * leave files out. @default ['**'] @example ['en/guide/**', 'zh/guide/**', 'en/index.md', 'zh/index.md']
+         */
+        include: z.array(z.string().min(1)).default(() => ['**']),
         /** Glob-like patterns (`*`, `**`) of files, relative to the root, that are not routes. @default [] */
         exclude: z.array(z.string()).default(() => []),
         /** Files and folders starting with `_` are fragments: importable, not routed. @default true */
         excludeFragments: z.boolean().default(true),
       })
       .strict()
-      .default(() => ({ cleanUrls: true, exclude: [], excludeFragments: true })),
+      .default(() => ({ cleanUrls: true, include: ['**'], exclude: [], excludeFragments: true })),
     /** Render every route to HTML at build time. @default true */
     ssg: z.boolean().default(true),
     /**

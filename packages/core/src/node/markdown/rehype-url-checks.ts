@@ -4,6 +4,7 @@
  * links cannot (remark-links checks those). Such a URL is an error at its element's position; `data:image/…`
  * stays allowed in `src` of images. Also records the page's anchors (`rehypeCollectAnchors`).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Element, Root } from 'hast';
 import { visit } from 'unist-util-visit';
@@ -62,8 +63,9 @@ export function rehypeCollectAnchors() {
       if ((node.type as string) === 'mdxjsEsm') {
         for (const statement of (node as unknown as EsmNode).data?.estree?.body ?? []) {
           const source = statement.type === 'ImportDeclaration' ? statement.source?.value : undefined;
-          if (typeof source === 'string' && /^\.{0,2}\//.test(source) && /\.mdx?$/.test(source)) {
-            fragments.add(path.resolve(path.dirname(file.path), source));
+          if (typeof source === 'string' && /^\.{0,2}\//.test(source)) {
+            const fragment = pageFileOf(path.resolve(path.dirname(file.path), source));
+            if (fragment) fragments.add(fragment);
           }
         }
       } else if (node.type === 'element') {
@@ -79,4 +81,17 @@ export function rehypeCollectAnchors() {
     file.data.anchors = [...anchors];
     file.data.fragmentImports = [...fragments];
   };
+}
+
+/**
+ * The page or fragment file an import by path names, or null when it names something else: `./_a.mdx` as
+ * written, `./_a` as the site bundler resolves it (a code file of that name first, then `.mdx`, then `.md`).
+ */
+function pageFileOf(target: string): string | null {
+  if (/\.mdx?$/.test(target)) return target;
+  if (path.extname(target) && fs.existsSync(target)) return null;
+  for (const ext of ['.tsx', '.ts', '.jsx', '.js', '.mdx', '.md']) {
+    if (fs.statSync(target + ext, { throwIfNoEntry: false })?.isFile()) return /\.mdx?$/.test(ext) ? target + ext : null;
+  }
+  return null;
 }

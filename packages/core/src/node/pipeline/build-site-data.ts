@@ -9,6 +9,7 @@ import type { CompiledPage } from '../markdown/compile-page.js';
 import { resolveNavigation, sidebarFor } from '../nav/resolve-nav-sidebar.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
 import type { BuildContext, PageEntry } from './context.js';
+import type { I18nSource } from '../plugins/plugin.js';
 
 /**
  * Sets `ctx.navigation`, `ctx.siteData`, `ctx.sidebars` and `ctx.pages`; plugins extend each page's data
@@ -45,7 +46,7 @@ export async function buildSiteData(ctx: BuildContext): Promise<void> {
     });
   }
   ctx.navigation = navigation;
-  ctx.siteData = createSiteData(config, navigation);
+  ctx.siteData = createSiteData(config, navigation, await ctx.plugins.i18nSource());
   ctx.sidebars = sidebars;
   ctx.pages = pages;
   ctx.timings.mark('site data');
@@ -78,7 +79,12 @@ function overviewOf(
   return [...(loose.pages.length ? [loose] : []), ...groups.filter((g) => g.pages.length)];
 }
 
-function createSiteData(config: ResolvedConfig, navigation: ReturnType<typeof resolveNavigation>): SiteData {
+function createSiteData(config: ResolvedConfig, navigation: ReturnType<typeof resolveNavigation>, i18nSource: I18nSource): SiteData {
+  const pluginStrings = (lang: string) => {
+    const strings: Record<string, string> = {};
+    for (const [key, byLang] of Object.entries(i18nSource)) if (byLang[lang] !== undefined) strings[key] = byLang[lang];
+    return strings;
+  };
   const locales: LocaleData[] = config.resolvedLocales.map((l) => ({
     lang: l.lang,
     label: l.label,
@@ -87,7 +93,8 @@ function createSiteData(config: ResolvedConfig, navigation: ReturnType<typeof re
     description: l.description,
     nav: navigation.get(l.lang)?.nav ?? [],
     editLink: l.editLink,
-    strings: l.strings,
+    // The plugins' strings (`i18nSource`), then the locale's own from the config, which win.
+    strings: { ...pluginStrings(l.lang), ...l.strings },
     // Like nav: a locale's own landing, else the top-level one for the default locale only.
     landing: config.themeConfig.locales[l.lang]?.landing ?? (l.lang === config.lang ? config.themeConfig.landing : undefined),
   }));

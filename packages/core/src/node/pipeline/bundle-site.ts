@@ -5,12 +5,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild, type Metafile } from 'esbuild';
 import type { ResolvedConfig } from '../../config/index.js';
 import { withBase } from '../../shared/route-path.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
 import { need, type BuildContext } from './context.js';
+import { aliasPlugin } from './alias-plugin.js';
 import { docgenPlugin, esbuildFailure, type SiteModules } from './esbuild-plugin.js';
 
 const coreRoot = new URL('../../..', import.meta.url);
@@ -38,6 +40,10 @@ export async function bundleSite(ctx: BuildContext): Promise<void> {
     },
     runtimeModules: await ctx.plugins.runtimeModules(config),
   };
+  const extra = ctx.plugins.esbuildOptions();
+  const alias = aliasPlugin(extra.alias);
+  // Aliases first, so an aliased import in a page reaches docgen's hooks as the path it stands for.
+  const pluginsFor = (server: boolean) => [...(alias ? [alias] : []), docgenPlugin(modules, { server }), ...extra.plugins];
   const entryNames = entryNamesOf(routes);
   ctx.entryNames = entryNames;
   const pageEntries = routes.map((r) => ({ in: r.filePath, out: entryNames.get(r.path)! }));
@@ -50,6 +56,8 @@ export async function bundleSite(ctx: BuildContext): Promise<void> {
     metafile: true,
     logLevel: 'silent' as const,
     absWorkingDir: config.root,
+    // Pages import `.md`/`.mdx` files without their extension too, after code files of the same name.
+    resolveExtensions: ['.tsx', '.ts', '.jsx', '.js', '.mdx', '.md', '.css', '.json'],
     loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.jpeg': 'file', '.gif': 'file', '.webp': 'file', '.woff2': 'file', '.woff': 'file' } as const,
   };
   // The server bundle takes asset URLs from the browser bundle (it imports its chunks relatively, without
@@ -72,8 +80,8 @@ export async function bundleSite(ctx: BuildContext): Promise<void> {
     platform: 'browser',
     target: ['chrome90', 'edge90', 'firefox90', 'safari15'],
     minify: !options.dev,
-    define: { 'process.env.NODE_ENV': JSON.stringify(options.dev ? 'development' : 'production') },
-    plugins: [docgenPlugin(modules, { server: false })],
+    define: { ...extra.define, 'process.env.NODE_ENV': JSON.stringify(options.dev ? 'development' : 'production') },
+    plugins: pluginsFor(false),
   }).then(
     (result) => {
       resolveAssetUrls(assetUrlsOf(result.metafile!, tmpOut, config));
@@ -93,8 +101,8 @@ export async function bundleSite(ctx: BuildContext): Promise<void> {
     platform: 'node',
     target: 'node20',
     loader: { ...common.loader, '.css': 'empty' },
-    define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [docgenPlugin(modules, { server: true })],
+    define: { ...extra.define, 'process.env.NODE_ENV': '"production"' },
+    plugins: pluginsFor(true),
   });
   const [client, server] = await Promise.allSettled([clientBuild, serverBuild]);
   if (client.status === 'rejected') esbuildFailure(client.reason);
@@ -119,7 +127,8 @@ function resolveThemeEntry(config: ResolvedConfig): string {
     const file = path.join(config.themeDir, name);
     if (fs.existsSync(file)) return file;
   }
-  return fileURLToPath(new URL('../theme-default/src/index.tsx', coreRoot));
+  // By package name, as docgen depends on it: the default theme is found wherever the package manager put it.
+  return createRequire(import.meta.url).resolve('@docgen/theme-default');
 }
 
 /**

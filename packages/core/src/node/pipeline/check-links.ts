@@ -145,7 +145,7 @@ export function findDeadLinks(
         if (link.rootRelative && linked === '/404') continue; // written by every build
         if (link.rootRelative && isPublicFile(publicDir, requested)) continue;
         const why = link.file
-          ? `${displayPath(link.file)} is not built (left out by route.exclude)`
+          ? `${displayPath(link.file)} is not built (left out by route.exclude or route.include)`
           : `no page has the route ${link.route}${link.rootRelative ? ' and the public folder has no such file' : ''}`;
         dead.push({ message: `Dead link: ${link.url} (${why})`, location: at(link.line, link.column) });
         continue;

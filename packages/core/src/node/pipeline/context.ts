@@ -17,6 +17,7 @@ import type { resolveNavigation } from '../nav/resolve-nav-sidebar.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
 import type { SearchOutput } from '../search/write-search.js';
 import { PluginContainer } from '../plugins/plugin-container.js';
+import type { DocgenPlugin } from '../plugins/plugin.js';
 import { buildKey } from './build-state.js';
 import { cacheDirOf, checkOutDir, recoverInterrupted } from './output-dir.js';
 import { PageCache } from './page-cache.js';
@@ -147,7 +148,7 @@ export async function createBuildContext(options: BuildOptions): Promise<BuildCo
   checkOutDir(config, { emptyOutDir: options.emptyOutDir, option: options.outDir === undefined ? 'outDir' : '--out-dir' });
   recoverInterrupted(config.outDir, cacheDir);
   const dev = options.dev ?? false;
-  const plugins = new PluginContainer(config.plugins, { isProd: !dev });
+  const plugins = new PluginContainer([...configContributions(config), ...config.plugins], { isProd: !dev });
 
   const compilerOptions: CompilerOptions = {
     root: config.root,
@@ -248,4 +249,15 @@ function markdownPluginFingerprint(root: string, options: Pick<CompilerOptions, 
       }
     })
     .join('\n');
+}
+
+/**
+ * The config's own global styles, global UI components and aliases, as a plugin named `docgen.config` that
+ * runs first: the container checks and bundles them like the plugins' (an error reads
+ * `[docgen.config] globalStyles: … does not exist`).
+ */
+function configContributions(config: ResolvedConfig): DocgenPlugin[] {
+  const { globalStyles, globalUIComponents, alias } = config;
+  if (!globalStyles && !globalUIComponents.length && !Object.keys(alias).length) return [];
+  return [{ name: 'docgen.config', globalStyles, globalUIComponents, esbuild: { alias } }];
 }

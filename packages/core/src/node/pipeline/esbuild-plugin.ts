@@ -67,10 +67,17 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
         }));
       }
       build.onResolve({ filter: /^@theme$/ }, () => ({ path: site.themeEntry }));
-      // `@theme-default` and its subpath exports (`@theme-default/highlight`), from docgen's own copy.
-      build.onResolve({ filter: /^@theme-default(\/[\w-]+)?$/ }, async (args) =>
-        build.resolve(`@docgen/theme-default${args.path.slice('@theme-default'.length)}`, { kind: args.kind, resolveDir: coreDir }),
+      // The default theme by its package name (and `@theme-default`, its short name) and the runtime, always
+      // from the copy beside the running docgen: a second copy would bring a second React context, and a
+      // site need not depend on them itself.
+      build.onResolve({ filter: /^(@docgen\/theme-default|@theme-default)(\/[\w.-]+)?$/ }, async (args) =>
+        args.pluginData === 'from-core'
+          ? undefined
+          : build.resolve(args.path.replace(/^@theme-default/, '@docgen/theme-default'), { kind: args.kind, resolveDir: coreDir, pluginData: 'from-core' }),
       );
+      build.onResolve({ filter: /^@docgen\/core\/(runtime|shared)$/ }, (args) => ({
+        path: path.join(coreDir, `src/${args.path.slice('@docgen/core/'.length)}/index.ts`),
+      }));
       // Resolved once per specifier and kind: every page imports `react/jsx-runtime`.
       const shared = new Map<string, Promise<OnResolveResult>>();
       build.onResolve({ filter: SHARED_PACKAGES }, (args) => {
@@ -118,6 +125,8 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
           return { errors: [{ text: outsideMessage(args.path, result.path), location: locateInSource(args.importer, args.path) }] };
         }
         if (result.errors.length === 0) {
+          // An import without its extension (`./_intro`) that found a page file is a page or fragment too.
+          if (!result.external && /\.mdx?$/.test(result.path) && result.namespace === 'file') return { path: result.path, namespace: 'docgen-page' };
           return { path: result.path, external: result.external, namespace: result.namespace, sideEffects: result.sideEffects, pluginData: result.pluginData };
         }
         return { errors: [{ text: `Could not resolve "${args.path}"`, location: locateInSource(args.importer, args.path) }] };

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { CompiledPage } from '../markdown/compile-page.js';
 
 /** Bumped whenever the pipeline's output changes for the same input. */
-const PIPELINE_VERSION = '11';
+const PIPELINE_VERSION = '12';
 
 interface CacheEntry {
   page: CompiledPage;

@@ -59,4 +59,21 @@ describe('PluginContainer', () => {
     const c = new PluginContainer([{ name: 'p', extendPageData: () => ({ a: 1 }), globalStyles: '/x.css' }], { isProd: true }).fingerprint();
     expect(new Set([a, b, c]).size).toBe(3);
   });
+
+  it('counts functions nested in hook data, such as an esbuild plugin\'s setup, in the fingerprint', () => {
+    const withSetup = (setup: () => void) =>
+      new PluginContainer([{ name: 'p', esbuild: { plugins: [{ name: 'e', setup }] } }], { isProd: true }).fingerprint();
+    expect(withSetup(() => void 1)).not.toBe(withSetup(() => void 2));
+  });
+
+  it('hands each i18nSource hook the strings so far and keeps what it returns or changes in place', async () => {
+    const container = new PluginContainer(
+      [
+        { name: 'a', i18nSource: () => ({ 'a.label': { en: 'A', zh: '甲' } }) },
+        { name: 'b', i18nSource: (source) => void (source['b.label'] = { en: `B after ${Object.keys(source).join()}` }) },
+      ],
+      { isProd: true },
+    );
+    expect(await container.i18nSource()).toEqual({ 'a.label': { en: 'A', zh: '甲' }, 'b.label': { en: 'B after a.label' } });
+  });
 });

@@ -4,6 +4,7 @@
  * throws or causes is a DocgenError `[plugin-name] hook: message`, so a user sees which plugin failed.
  */
 import fs from 'node:fs';
+import type { Plugin as EsbuildPlugin } from 'esbuild';
 import type { z } from 'zod';
 import type { ResolvedConfig } from '../../config/load-config.js';
 import type { UserConfig } from '../../config/schema.js';
@@ -15,11 +16,13 @@ import type { RouteEntry } from '../routes/scan-routes.js';
 import {
   addedPagesSchema,
   headTagsSchema,
+  i18nSourceSchema,
   pluginSchema,
   runtimeModulesSchema,
   type AddedPage,
   type DocgenPlugin,
   type HookEnv,
+  type I18nSource,
   type MarkdownPluginEntry,
 } from './plugin.js';
 
@@ -198,13 +201,49 @@ export class PluginContainer {
   }
 
   /**
+   * The plugins' UI strings: each `i18nSource` hook in turn gets the strings so far and returns them.
+   * @returns key → language → text
+   * @throws DocgenError `[name] i18nSource: …` when a hook throws or returns a wrong shape
+   */
+  async i18nSource(): Promise<I18nSource> {
+    let source: I18nSource = {};
+    for (const p of this.plugins) {
+      if (!p.i18nSource) continue;
+      const returned = await call(p, 'i18nSource', () => p.i18nSource!(source));
+      source = validated(p, 'i18nSource', i18nSourceSchema, returned ?? source);
+    }
+    return source;
+  }
+
+  /**
+   * The plugins' additions to the site bundles: esbuild plugins in plugin order, `define` and `alias` merged.
+   * @throws DocgenError `[name] esbuild.define: … is set by <other> too` (or `alias`) for a key two plugins give
+   */
+  esbuildOptions(): { plugins: EsbuildPlugin[]; define: Record<string, string>; alias: Record<string, string> } {
+    const out = { plugins: [] as EsbuildPlugin[], define: {} as Record<string, string>, alias: {} as Record<string, string> };
+    const owners = { define: new Map<string, string>(), alias: new Map<string, string>() };
+    for (const p of this.plugins) {
+      if (!p.esbuild) continue;
+      out.plugins.push(...(p.esbuild.plugins ?? []));
+      for (const kind of ['define', 'alias'] as const) {
+        for (const [key, value] of Object.entries(p.esbuild[kind] ?? {})) {
+          const owner = owners[kind].get(key);
+          if (owner) throw hookError(p, `esbuild.${kind}`, `${key} is set by ${owner} too`);
+          owners[kind].set(key, p.name);
+          out[kind][key] = value;
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
    * What the plugins contribute to every build's output besides their modules' files: names, static hook
    * data and the source text of each hook. Part of the build key, so a changed plugin rebuilds the site.
    */
   fingerprint(): string {
-    return JSON.stringify(
-      this.plugins.map((p) => Object.entries(p).map(([key, value]) => [key, typeof value === 'function' ? String(value) : value])),
-    );
+    // Functions at any depth (an esbuild plugin's `setup`) count by their source text.
+    return JSON.stringify(this.plugins, (_key, value: unknown) => (typeof value === 'function' ? String(value) : value));
   }
 }
 

@@ -3,6 +3,7 @@
  * `plugins`. Hook names follow the ones documentation sites already know (Rspress's), so plugins port
  * easily. The container (`plugin-container.ts`) is the only code that calls them.
  */
+import type { Plugin as EsbuildPlugin } from 'esbuild';
 import { z } from 'zod';
 import { formatIssue } from '../../config/validate.js';
 import { DocgenError } from '../../shared/errors.js';
@@ -74,7 +75,29 @@ export interface DocgenPlugin {
    * resolved config (for URLs under `base`) called once per build, before the pages render.
    */
   head?: HeadTag[] | ((config: ResolvedConfig) => HeadTag[]);
+  /**
+   * UI strings for the plugin's own components, by key and language: `{ 'copy.label': { en: 'Copy', zh: '复制' } }`.
+   * Each hook gets the strings collected so far and returns them changed (or changes them in place); they
+   * land in every locale's `strings` (`useLocale().strings` in the browser). A locale's `strings` in the
+   * config win over the plugins'.
+   */
+  i18nSource?: (source: I18nSource) => I18nSource | void | Promise<I18nSource | void>;
+  /**
+   * Additions to both site bundles (browser and server) made by esbuild: its plugins (run after docgen's
+   * own, in plugin order), `define` replacements (JavaScript expressions as strings, as esbuild takes them)
+   * and import `alias`es (a package-style name, or a prefix such as `@site`, → an absolute path or a
+   * package name). A `define` or `alias` key given by two plugins is an error naming both.
+   * @see https://esbuild.github.io/api/#define
+   */
+  esbuild?: {
+    plugins?: EsbuildPlugin[];
+    define?: Record<string, string>;
+    alias?: Record<string, string>;
+  };
 }
+
+/** UI strings by key, then by language (`lang` of a locale): `{ 'copy.label': { en: 'Copy', zh: '复制' } }`. */
+export type I18nSource = Record<string, Record<string, string>>;
 
 /**
  * Identity helper that types a plugin object.
@@ -102,6 +125,9 @@ const cloneable = z.unknown().refine(
 );
 const markdownEntry = z.union([z.string().min(1), z.tuple([z.string().min(1), cloneable])]);
 const absolutePath = z.string().refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), { message: 'is not an absolute path' });
+
+/** An alias target: an absolute path or a package name (`react`, `@scope/pkg/sub`), never a relative path. */
+export const aliasTarget = z.string().refine((t) => !t.startsWith('.'), { message: 'is a relative path: give an absolute path or a package name' });
 
 const headAttributes = z.record(z.string().regex(/^[a-zA-Z_:][-a-zA-Z0-9_:.]*$/, 'is not an attribute name'), z.union([z.string(), z.literal(true)]));
 /** A head tag: `[name, attributes]` or, for `script`, `style` and `noscript`, `[name, attributes, content]`. */
@@ -134,8 +160,20 @@ export const pluginSchema = z
     globalUIComponents: z.array(z.union([absolutePath, z.tuple([absolutePath, z.record(z.string(), z.unknown())])])).optional(),
     globalStyles: absolutePath.optional(),
     head: z.union([z.array(headTagSchema), fn]).optional(),
+    i18nSource: fn.optional(),
+    esbuild: z
+      .object({
+        plugins: z.array(z.object({ name: z.string().min(1), setup: fn }).passthrough()).optional(),
+        define: z.record(z.string(), z.string()).optional(),
+        alias: z.record(z.string().min(1), aliasTarget).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
+
+/** What `i18nSource` may return. */
+export const i18nSourceSchema = z.record(z.string(), z.record(z.string(), z.string()));
 
 /** What `addPages` may return. */
 export const addedPagesSchema = z.array(

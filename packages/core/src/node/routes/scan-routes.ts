@@ -42,6 +42,7 @@ export function scanRoutes(config: ResolvedConfig): RouteEntry[] {
   const reserved = new Set([...RESERVED, path.basename(config.outDir), path.basename(config.publicDir), path.basename(config.themeDir)]);
   const otherLocaleDirs = new Set(config.resolvedLocales.map((l) => l.dir));
   const exclude = config.route.exclude.map(globToRegExp);
+  const include = config.route.include.map(globToRegExp);
 
   for (const locale of config.resolvedLocales) {
     const walk = (dir: string, isRoot: boolean) => {
@@ -56,7 +57,7 @@ export function scanRoutes(config: ResolvedConfig): RouteEntry[] {
           // A site without locales keeps pages in the root, beside reserved folders.
           if (isRoot && (reserved.has(name) || (abs !== locale.dir && otherLocaleDirs.has(abs)))) continue;
           walk(abs, false);
-        } else if (entry.isFile() && PAGE_EXT.test(name)) {
+        } else if (entry.isFile() && PAGE_EXT.test(name) && include.some((re) => re.test(rel))) {
           const bad = NOT_IN_URL.exec(rel);
           if (bad) {
             const char = bad[0].charCodeAt(0) < 32 || bad[0] === '\u007f' ? `control character U+${bad[0].charCodeAt(0).toString(16).padStart(4, '0')}` : `"${bad[0]}"`;
