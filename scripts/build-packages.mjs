@@ -1,13 +1,15 @@
-// Compiles the Node side of @docgen/core and of the official plugins (src → dist, one file per module)
-// with esbuild. Browser code (core's runtime, the theme, a plugin's `src/runtime/`) ships as TypeScript
-// source: the site bundler compiles it.
+// Compiles the Node side of @docgen/core, of the official plugins and of the default theme (its config schema,
+// which the build validates themeConfig with) from src to dist, one file per module, with esbuild. Browser code
+// (core's runtime, the theme, a plugin's `src/runtime/`) ships as TypeScript source: the site bundler compiles it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const packagesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../packages');
-const packages = ['core', ...fs.readdirSync(packagesDir).filter((name) => name.startsWith('plugin-')).sort()];
+const packages = ['core', ...fs.readdirSync(packagesDir).filter((name) => name.startsWith('plugin-')).sort(), 'theme-default'];
+/** Where a package's Node code is: the theme is browser code, except its config schema, which the build loads. */
+const nodeSources = { 'theme-default': 'src/config' };
 
 for (const name of packages) {
   const dir = path.join(packagesDir, name);
@@ -20,7 +22,7 @@ for (const name of packages) {
       } else if (/\.ts$/.test(e.name) && !/\.(test|spec|d)\.ts$/.test(e.name)) entryPoints.push(p);
     }
   };
-  walk(path.join(dir, 'src'));
+  walk(path.join(dir, nodeSources[name] ?? 'src'));
   fs.rmSync(path.join(dir, 'dist'), { recursive: true, force: true });
   const started = performance.now();
   await build({

@@ -36,6 +36,18 @@ export { NavProgress, useNavigationPending, NPROGRESS_SETTINGS, NAV_PROGRESS_DEL
 export { Tooltip, placeTooltip, type TooltipProps, type TooltipPlacement } from './components/Tooltip/Tooltip.js';
 export * from './components/builtins.js';
 export { useAppearance, useDark, setAppearance, type Appearance } from './hooks/use-appearance.js';
+export { useThemeConfig, useLocaleLanding } from './hooks/use-theme-config.js';
+export type {
+  ThemeConfig,
+  ThemeUserConfig,
+  SocialLink,
+  BannerConfig,
+  MediumZoomConfig,
+  Landing as LandingData,
+  LandingTool,
+  EcosystemGroup,
+  EcosystemLink,
+} from './config/schema.js';
 export { useI18n, translate, type I18nKey } from './i18n/index.js';
 export { Head, usePageData, useSiteData, useLang, useVersion, useLocation, useNavigate } from '@docgen/core/runtime';
 

@@ -97,79 +97,6 @@ export interface OverviewGroup {
   pages: { title: string; link: string; headings: { text: string; id: string }[] }[];
 }
 
-/** Social link in the navbar. */
-export interface SocialLink {
-  icon: 'github' | 'x' | 'discord' | 'npm' | 'youtube' | 'bluesky' | string;
-  link: string;
-  /** Accessible name; defaults to the icon name. */
-  ariaLabel?: string;
-}
-
-/** One tool card of the landing section (spec §3 tool card). */
-export interface LandingTool {
-  name: string;
-  desc: string;
-  /** Public-folder path (base not yet added) or absolute URL. */
-  logo: string;
-  /** Absolute http(s) URL, opened in a new tab. */
-  url: string;
-  /** Text of the link. */
-  urlText: string;
-}
-
-/** Landing section of a locale's home page: title, one-line tagline, tool cards. */
-export interface Landing {
-  title: string;
-  tagline: string;
-  tools: LandingTool[];
-}
-
-/** One link of the ecosystem menu (spec §3 menu link); `desc`/`url` on Chinese pages, `descEn`/`urlEn` else. */
-export interface EcosystemLink {
-  name: string;
-  desc: string;
-  descEn: string;
-  /** Public-folder path (base not yet added) or absolute URL. */
-  logo: string;
-  url: string;
-  urlEn?: string;
-  /** Scale of the logo in its box. @default 1 */
-  logoScale?: number;
-}
-
-/** A group of the ecosystem menu (spec §3 menu group): `title` on Chinese pages, `titleEn` else. */
-export interface EcosystemGroup {
-  title: string;
-  titleEn: string;
-  links: EcosystemLink[];
-}
-
-/** The top banner (spec §3 Banner): link target, message, local-storage key, display flag, extra class. */
-export interface BannerConfig {
-  /** Route path (base not yet added) or absolute URL; or one per locale `lang`. */
-  href: string | Record<string, string>;
-  /** Plain text, or one text per locale `lang`. */
-  message: string | Record<string, string>;
-  /** Local-storage key set to `'true'` when the banner is closed. */
-  storageKey: string;
-  display: boolean;
-  customClass?: string;
-}
-
-/** Image zoom settings (`themeConfig.mediumZoom` as an object); options go to medium-zoom as they are. */
-export interface MediumZoomConfig {
-  /** CSS selector of the zoomable images; `.dg-doc-content img` when absent. */
-  selector?: string;
-  /** medium-zoom options (spec §3: margin 0, background white, scrollOffset 40, container, template). */
-  options?: {
-    margin?: number;
-    background?: string;
-    scrollOffset?: number;
-    container?: string | { width?: number; height?: number; top?: number; right?: number; bottom?: number; left?: number };
-    template?: string;
-  };
-}
-
 /** Per-locale site data the browser receives (no per-page data: that grows with the site). */
 export interface LocaleData {
   lang: string;
@@ -182,8 +109,8 @@ export interface LocaleData {
   editLink?: { text: string; pattern: string };
   /** Overrides of the theme's UI strings for this locale (`key → text`). */
   strings: Record<string, string>;
-  /** Landing section of this locale's home page (`themeConfig.locales[lang].landing`, or `themeConfig.landing` for the default locale). */
-  landing?: Landing;
+  /** The theme's keys of this locale (`themeConfig.locales[lang]` without `nav` and `sidebar`), such as the default theme's `landing`. */
+  themeConfig: Record<string, unknown>;
 }
 
 /**
@@ -200,19 +127,11 @@ export interface SiteData {
   logoText: string;
   cleanUrls: boolean;
   locales: LocaleData[];
-  themeConfig: {
-    socialLinks: SocialLink[];
-    hideNavbar: 'auto' | 'always' | 'never';
-    enableAppearanceAnimation: boolean;
-    footer?: { message?: string };
-    /** The top banner; absent: none. */
-    banner?: BannerConfig;
-    /** Image zoom; `false`: off, absent or `true`: defaults. */
-    mediumZoom?: boolean | MediumZoomConfig;
-    /** Groups of the navbar's ecosystem menu; absent: no menu. */
-    ecosystem?: EcosystemGroup[];
-    [key: string]: unknown;
-  };
+  /**
+   * The theme's keys: the config's `themeConfig` without `nav`, `sidebar` and `locales`, as the theme's schema
+   * left them (the default theme reads them with its `useThemeConfig()`).
+   */
+  themeConfig: Record<string, unknown>;
   markdown: {
     showLineNumbers: boolean;
     defaultWrapCode: boolean;

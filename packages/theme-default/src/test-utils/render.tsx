@@ -29,7 +29,7 @@ export function testSiteData(overrides: Partial<SiteData> = {}): SiteData {
     logoText: '',
     cleanUrls: true,
     search: false,
-    locales: [{ lang: 'en', label: 'English', prefix: '', title: 'Test', description: 'A test site', nav: [], strings: {} }],
+    locales: [{ lang: 'en', label: 'English', prefix: '', title: 'Test', description: 'A test site', nav: [], strings: {}, themeConfig: {} }],
     themeConfig: { socialLinks: [], hideNavbar: 'never', enableAppearanceAnimation: false },
     markdown: { showLineNumbers: false, defaultWrapCode: false },
     multiVersion: { default: '', versions: [] },

@@ -95,10 +95,9 @@ function createSiteData(config: ResolvedConfig, navigation: ReturnType<typeof re
     editLink: l.editLink,
     // The plugins' strings (`i18nSource`), then the locale's own from the config, which win.
     strings: { ...pluginStrings(l.lang), ...l.strings },
-    // Like nav: a locale's own landing, else the top-level one for the default locale only.
-    landing: config.themeConfig.locales[l.lang]?.landing ?? (l.lang === config.lang ? config.themeConfig.landing : undefined),
+    themeConfig: localeThemeKeys(config.themeConfig.locales[l.lang]),
   }));
-  const { nav: _nav, sidebar: _sidebar, locales: _locales, landing: _landing, ...themeConfig } = config.themeConfig;
+  const { nav: _nav, sidebar: _sidebar, locales: _locales, ...themeConfig } = config.themeConfig;
   return {
     title: config.title,
     description: config.description,
@@ -129,3 +128,8 @@ function createSiteData(config: ResolvedConfig, navigation: ReturnType<typeof re
   };
 }
 
+/** A locale's theme keys: what `themeConfig.locales[lang]` holds besides docgen's `nav` and `sidebar`. */
+function localeThemeKeys(locale: Record<string, unknown> | undefined): Record<string, unknown> {
+  const { nav: _nav, sidebar: _sidebar, ...rest } = locale ?? {};
+  return rest;
+}

@@ -157,7 +157,7 @@ describe('findDeadLinks', () => {
     expect(why('./a.md#nope')).toBe('Dead anchor: ./a.md#nope (en/guide/a.md has no element with the id "nope")');
     expect(why('/zh/guide/a#custom')).toContain('zh/guide/a.md has no element with the id "custom"');
     expect(why('/guide/nope')).toBe('Dead link: /guide/nope (no page has the route /guide/nope and the public folder has no such file)');
-    expect(why('./hidden.md')).toMatch(/^Dead link: \.\/hidden\.md \(\S*en\/guide\/hidden\.md is not built \(left out by route\.exclude\)\)$/);
+    expect(why('./hidden.md')).toMatch(/^Dead link: \.\/hidden\.md \(\S*en\/guide\/hidden\.md is not built \(left out by route\.exclude or route\.include\)\)$/);
   });
 
   it('finds nothing on a site without dead links', () => {

@@ -1,6 +1,6 @@
-import { useSiteData } from '@docgen/core/runtime';
 import { useI18n } from '../../i18n/index.js';
 import { resolvesDark, setAppearance, useAppearance, type Appearance } from '../../hooks/use-appearance.js';
+import { useThemeConfig } from '../../hooks/use-theme-config.js';
 import { Tooltip } from '../Tooltip/Tooltip.js';
 
 const LABEL = { auto: 'appearance.system', light: 'appearance.light', dark: 'appearance.dark' } as const;
@@ -46,7 +46,7 @@ export function nextAppearance(current: Appearance, systemDark: boolean): Appear
 export function AppearanceToggle() {
   const appearance = useAppearance();
   const t = useI18n();
-  const { themeConfig } = useSiteData();
+  const themeConfig = useThemeConfig();
   const label = `${t('appearance.label')}: ${t(LABEL[appearance])}`;
   // The tooltip repeats the accessible name, so it is visual only (see Tooltip); no `title`, which would
   // add the browser's own tooltip on top.

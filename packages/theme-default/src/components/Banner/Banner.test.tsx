@@ -4,7 +4,8 @@
  * without the storage key (run against stand-ins for `localStorage` and `document`).
  */
 import { describe, expect, it } from 'vitest';
-import type { BannerConfig, SiteData } from '@docgen/core/runtime';
+import type { SiteData } from '@docgen/core/runtime';
+import type { BannerConfig } from '../../config/schema.js';
 import { renderWithRuntime, testSiteData } from '../../test-utils/render.js';
 import { Banner, bannerScript, bannerText } from './Banner.js';
 

@@ -1,6 +1,8 @@
 import './Banner.css';
-import { isExternalUrl, useLinkHref, Link, useLang, useSiteData, type BannerConfig } from '@docgen/core/runtime';
+import { isExternalUrl, useLinkHref, Link, useLang, useSiteData } from '@docgen/core/runtime';
 import { useEffect, useState } from 'react';
+import type { BannerConfig } from '../../config/schema.js';
+import { useThemeConfig } from '../../hooks/use-theme-config.js';
 import { useI18n } from '../../i18n/index.js';
 
 /** Class on `<html>` while the banner's storage key exists; `Banner.css` hides the banner under it. */
@@ -50,7 +52,7 @@ export function Banner() {
   const linkHref = useLinkHref();
   const lang = useLang();
   const t = useI18n();
-  const banner = site.themeConfig.banner;
+  const banner = useThemeConfig().banner;
   const storageKey = banner?.storageKey ?? '';
   // Hydration reuses the script the server rendered. A render without server markup (`ssg: false`)
   // leaves it out: React never runs a script it creates (and warns about one); the effect below applies

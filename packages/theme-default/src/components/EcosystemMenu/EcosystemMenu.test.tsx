@@ -1,5 +1,5 @@
 /** Ecosystem menu: which language it picks, the texts and URLs of that language, and its server HTML. */
-import type { EcosystemGroup } from '@docgen/core/runtime';
+import type { EcosystemGroup } from '../../config/schema.js';
 import { describe, expect, it } from 'vitest';
 import { renderWithRuntime, testSiteData } from '../../test-utils/render.js';
 import { EcosystemMenu, ecosystemLanguage, localizeEcosystem } from './EcosystemMenu.js';

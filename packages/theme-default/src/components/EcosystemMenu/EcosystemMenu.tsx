@@ -1,6 +1,8 @@
 import './EcosystemMenu.css';
-import { useLocale, useRoutePath, useSiteData, type EcosystemGroup } from '@docgen/core/runtime';
+import { useLocale, useRoutePath, useSiteData } from '@docgen/core/runtime';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { EcosystemGroup } from '../../config/schema.js';
+import { useThemeConfig } from '../../hooks/use-theme-config.js';
 import { useI18n } from '../../i18n/index.js';
 import { assetUrl } from '../Landing/Landing.js';
 import { Tooltip } from '../Tooltip/Tooltip.js';
@@ -46,7 +48,8 @@ export function localizeEcosystem(groups: EcosystemGroup[], language: 'zh' | 'en
  * copy of it in their HTML. Language of the texts: `ecosystemLanguage`.
  */
 export function EcosystemMenu() {
-  const { base, themeConfig } = useSiteData();
+  const { base } = useSiteData();
+  const themeConfig = useThemeConfig();
   const locale = useLocale();
   const routePath = useRoutePath();
   const t = useI18n();

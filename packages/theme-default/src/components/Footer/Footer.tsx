@@ -1,9 +1,10 @@
-import { usePageData, useSiteData } from '@docgen/core/runtime';
+import { usePageData } from '@docgen/core/runtime';
+import { useThemeConfig } from '../../hooks/use-theme-config.js';
 import { useSlots } from '../../layouts/slots.js';
 
 /** Site footer with `themeConfig.footer.message` (HTML allowed: it comes from the site's own config). */
 export function Footer() {
-  const { themeConfig } = useSiteData();
+  const themeConfig = useThemeConfig();
   const page = usePageData();
   const slots = useSlots();
   const message = themeConfig.footer?.message;

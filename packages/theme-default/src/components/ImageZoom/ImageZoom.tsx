@@ -1,7 +1,9 @@
 import './ImageZoom.css';
-import { usePageData, useSiteData, type MediumZoomConfig } from '@docgen/core/runtime';
+import { usePageData } from '@docgen/core/runtime';
 import { useEffect } from 'react';
 import type { Zoom, ZoomOptions } from 'medium-zoom';
+import type { MediumZoomConfig } from '../../config/schema.js';
+import { useThemeConfig } from '../../hooks/use-theme-config.js';
 
 /** Images that zoom unless `themeConfig.mediumZoom.selector` says otherwise: those of the doc content. */
 export const DEFAULT_ZOOM_SELECTOR = '.dg-doc-content img';
@@ -94,9 +96,8 @@ function whenIdle(task: () => void): () => void {
  * old ones are detached. medium-zoom is loaded on the first page that has such an image. Renders nothing.
  */
 export function ImageZoom() {
-  const site = useSiteData();
   const page = usePageData();
-  const config = resolveZoomConfig(site.themeConfig.mediumZoom);
+  const config = resolveZoomConfig(useThemeConfig().mediumZoom);
   const selector = config?.selector;
   const optionsKey = config ? JSON.stringify(config.options) : '';
 

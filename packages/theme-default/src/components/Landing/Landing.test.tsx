@@ -1,5 +1,5 @@
 /** Landing section: its server HTML, the locale's data, links and logos, and where the home layout puts it. */
-import type { Landing as LandingData } from '@docgen/core/runtime';
+import type { Landing as LandingData } from '../../config/schema.js';
 import { describe, expect, it } from 'vitest';
 import { renderWithRuntime, testSiteData } from '../../test-utils/render.js';
 import { HomeLayout } from '../HomeLayout/HomeLayout.js';
@@ -12,8 +12,8 @@ const zh: LandingData = { title: '工具链', tagline: '一套工具。', tools:
 const site = testSiteData({
   base: '/docs/',
   locales: [
-    { lang: 'en', label: 'English', prefix: '', title: 'T', description: '', nav: [], strings: {}, landing: en },
-    { lang: 'zh', label: '简体中文', prefix: '/zh', title: 'T', description: '', nav: [], strings: {}, landing: zh },
+    { lang: 'en', label: 'English', prefix: '', title: 'T', description: '', nav: [], strings: {}, themeConfig: { landing: en } },
+    { lang: 'zh', label: '简体中文', prefix: '/zh', title: 'T', description: '', nav: [], strings: {}, themeConfig: { landing: zh } },
   ],
 });
 

@@ -1,6 +1,8 @@
 import './Landing.css';
-import { isExternalUrl, useLocale, useSiteData, withBase, type Landing as LandingData } from '@docgen/core/runtime';
+import { isExternalUrl, useSiteData, withBase } from '@docgen/core/runtime';
 import { useId } from 'react';
+import type { Landing as LandingData } from '../../config/schema.js';
+import { useLocaleLanding } from '../../hooks/use-theme-config.js';
 import { useI18n } from '../../i18n/index.js';
 
 /** Where the home layout puts the landing section, from the home page's front matter `landing`. */
@@ -28,11 +30,11 @@ export function assetUrl(src: string, base: string): string {
  * locale); renders nothing without one. Plain server-rendered HTML: no state, no effects.
  */
 export function Landing({ landing }: { landing?: LandingData }) {
-  const locale = useLocale();
+  const localeLanding = useLocaleLanding();
   const { base } = useSiteData();
   const t = useI18n();
   const titleId = useId();
-  const data = landing ?? locale.landing;
+  const data = landing ?? localeLanding;
   if (!data || data.tools.length === 0) return null;
   return (
     <section className="dg-landing" aria-labelledby={titleId}>

@@ -3,6 +3,7 @@ import { Link, useLocale, useSiteData, withBase } from '@docgen/core/runtime';
 import { AppearanceToggle, EcosystemMenu, LocaleMenu, MobileMenu, NavLink, NavMenu, Search, SocialLinks } from '@theme';
 import { useI18n } from '../../i18n/index.js';
 import { useSlots } from '../../layouts/slots.js';
+import { useThemeConfig } from '../../hooks/use-theme-config.js';
 import { useAutoHide } from './use-auto-hide.js';
 
 /**
@@ -16,7 +17,7 @@ export function Navbar() {
   const locale = useLocale();
   const t = useI18n();
   const slots = useSlots();
-  const hidden = useAutoHide(site.themeConfig.hideNavbar);
+  const hidden = useAutoHide(useThemeConfig().hideNavbar);
   const home = withBase(`${locale.prefix}/`, site.base);
   const light = typeof site.logo === 'string' ? site.logo : site.logo.light;
   const dark = typeof site.logo === 'string' ? '' : site.logo.dark;

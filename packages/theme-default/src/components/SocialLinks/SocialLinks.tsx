@@ -1,4 +1,5 @@
-import { Link, useSiteData } from '@docgen/core/runtime';
+import { Link } from '@docgen/core/runtime';
+import { useThemeConfig } from '../../hooks/use-theme-config.js';
 import { useI18n } from '../../i18n/index.js';
 
 /** SVG paths (24×24) of the social icons the theme knows; other names show as text. */
@@ -17,7 +18,7 @@ const ICONS: Record<string, string> = {
 
 /** The social links of `themeConfig.socialLinks`, as icons with accessible names. */
 export function SocialLinks() {
-  const { themeConfig } = useSiteData();
+  const themeConfig = useThemeConfig();
   const t = useI18n();
   if (themeConfig.socialLinks.length === 0) return null;
   return (
