@@ -1,9 +1,16 @@
 import { defineConfig } from '@docgen/core';
 import { pluginLastUpdated } from '@docgen/plugin-last-updated';
+import { pluginRss } from '@docgen/plugin-rss';
 import { pluginSitemap } from '@docgen/plugin-sitemap';
 import { ecosystem, landing } from './ecosystem';
 
 const repo = 'https://github.com/docgen-dev/docgen';
+
+// One feed per language of the changelog; each index page keeps out of its feed with `feed: false`.
+const changelogFeeds = [
+  { id: 'changelog', title: 'docgen changelog', description: 'What changed in docgen, milestone by milestone.', match: '/changelog/' },
+  { id: 'changelog-zh', title: 'docgen 更新日志', description: 'docgen 按里程碑记录的变更。', match: '/zh/changelog/' },
+];
 
 export default defineConfig({
   title: 'docgen',
@@ -14,7 +21,7 @@ export default defineConfig({
   lang: 'en',
   siteUrl: 'https://docgen.dev',
   // The sitemap takes each page's date from the last-updated plugin, listed before it.
-  plugins: [pluginLastUpdated(), pluginSitemap()],
+  plugins: [pluginLastUpdated(), pluginSitemap(), pluginRss({ feeds: changelogFeeds })],
   locales: [
     {
       lang: 'en',

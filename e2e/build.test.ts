@@ -223,11 +223,11 @@ describe('the website', () => {
     result = await build({ root: docsRoot, log: false });
   });
 
-  it('builds all 92 routes, 46 per locale, with the same structure', () => {
-    expect(result.routes).toHaveLength(92);
+  it('builds all 102 routes, 51 per locale, with the same structure', () => {
+    expect(result.routes).toHaveLength(102);
     const en = result.routes.filter((r) => r.lang === 'en').map((r) => r.path);
     const zh = result.routes.filter((r) => r.lang === 'zh').map((r) => r.path.replace(/^\/zh/, ''));
-    expect(en).toHaveLength(46);
+    expect(en).toHaveLength(51);
     expect(zh).toEqual(en);
   });
 

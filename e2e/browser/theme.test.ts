@@ -33,10 +33,15 @@ describe.each<ServerKind>(['preview', 'dev'])('theme (%s)', (kind) => {
     await page.waitForTimeout(50);
     expect(await button.getAttribute('aria-expanded'), 'opens only after the hover delay').toBe('false');
     await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
+    // An external item opens in a new tab with its icon; the changelog is a page of the site.
+    const external = menu.locator('a', { hasText: '1.x docs' });
+    expect(await external.getAttribute('target')).toBe('_blank');
+    expect(await external.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await external.locator('.dg-external-icon').count()).toBe(1);
     const changelog = menu.locator('a', { hasText: 'Changelog' });
-    expect(await changelog.getAttribute('target')).toBe('_blank');
-    expect(await changelog.getAttribute('rel')).toBe('noopener noreferrer');
-    expect(await changelog.locator('.dg-external-icon').count()).toBe(1);
+    expect(await changelog.getAttribute('href')).toBe('/changelog/');
+    expect(await changelog.getAttribute('target')).toBeNull();
+    expect(await changelog.locator('.dg-external-icon').count()).toBe(0);
     await page.mouse.move(5, 400);
     await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
     // Keyboard: Enter opens, Escape closes and returns focus to the button.
