@@ -86,8 +86,8 @@ describe('every docgen.config.ts example of the built-in feature pages', () => {
         }
       }
     }
-    // overview 1, shiki 1, medium-zoom 3, algolia 5, in each language.
-    expect(count).toBe(20);
+    // overview 1, shiki 2, medium-zoom 3, algolia 5, in each language.
+    expect(count).toBe(22);
   });
 });
 
@@ -134,7 +134,7 @@ describe('the shiki page', () => {
       const examples = fences(lang, page).filter((f) => f.lang === 'md' && f.body.startsWith('```'));
       expect(examples.length, `${lang}: code block examples`).toBe(3);
       const site = newSite({
-        'docgen.config.ts': block(lang, page, 'docgen.config.ts'),
+        'docgen.config.ts': fences(lang, page).find((f) => f.title === 'docgen.config.ts')!.body,
         'guide/index.md': `# Code blocks\n\n${examples.map((f) => f.body).join('\n')}`,
       });
       await build({ root: site, log: false });
@@ -151,6 +151,22 @@ describe('the shiki page', () => {
       expect(highlighted).toEqual([true, false, true, true, true]);
       expect(find('docgen preview').startsWith(' dg-code--line-numbers"')).toBe(true);
       expect(find('noNumbersHere').startsWith('"')).toBe(true);
+    }
+  });
+
+  it('builds its transformer example: the module and the config as written give every line its class', async () => {
+    for (const lang of LANGS) {
+      const configs = fences(lang, 'shiki.md').filter((f) => f.title === 'docgen.config.ts');
+      expect(configs, `${lang}: the configuration and the transformer configs`).toHaveLength(2);
+      const site = newSite({
+        'docgen.config.ts': configs[1].body,
+        'shiki/line-ids.mjs': block(lang, 'shiki.md', 'shiki/line-ids.mjs'),
+        'guide/index.md': '# Code\n\n```ts\nconst a = 1;\nconst b = 2;\n```\n',
+      });
+      await build({ root: site, log: false });
+      const html = read(path.join(site, 'dist/guide/index.html'));
+      expect(html).toContain('<span class="line line-1">');
+      expect(html).toContain('<span class="line line-2">');
     }
   });
 

@@ -171,7 +171,17 @@ const markdown = z
         darkTheme: z.string().optional(),
         /** Languages loaded up front in addition to those met in code blocks. */
         langs: z.array(z.string()).optional(),
+        /**
+         * Shiki transformers run on every code block after docgen's own (diff, highlight and focus notation,
+         * `{1,3-4}` line ranges): a module path (relative to the root) or package name whose default export is
+         * a transformer object or a function of the options that returns one, with options as `[module, options]`.
+         * Given as modules, not objects, because code blocks are highlighted in worker threads.
+         * @default []
+         * @example ['./shiki/word-wrap-marker.mjs', ['shiki-transformer-x', { lines: true }]]
+         */
+        transformers: z.array(z.union([z.string().min(1), z.tuple([z.string().min(1), z.unknown()])])).optional(),
       })
+      .strict()
       .default(() => ({})),
     /** Extra remark plugins, run after docgen's own; a path or package name with options, so workers can load them. */
     remarkPlugins: z.array(z.union([z.string(), z.tuple([z.string(), z.unknown()])])).default(() => []),

@@ -20,6 +20,7 @@ import { DocgenError, type SourceLocation } from '../../shared/errors.js';
 import type { FrontMatter, TocItem } from '../../shared/types.js';
 import type { LinkContext } from './page-links.js';
 import { rehypeHeadingAnchors } from './rehype-heading-anchors.js';
+import type { ShikiTransformer } from 'shiki';
 import { rehypeCodeMeta, rehypeShiki, type RehypeShikiOptions } from './rehype-shiki.js';
 import { remarkAssets } from './remark-assets.js';
 import { normalizeContainerTitles, remarkContainers } from './remark-containers.js';
@@ -41,7 +42,7 @@ import { displayPath } from '../display-path.js';
 export interface CompilerOptions extends LinkContext {
   showLineNumbers: boolean;
   defaultWrapCode: boolean;
-  shiki: { lightTheme?: string; darkTheme?: string; langs?: string[] };
+  shiki: { lightTheme?: string; darkTheme?: string; langs?: string[]; transformers?: (string | [string, unknown])[] };
   /** Module names or paths, optionally with options: `['remark-foo', ['./plugins/bar.js', { x: 1 }]]`. */
   remarkPlugins: (string | [string, unknown])[];
   rehypePlugins: (string | [string, unknown])[];
@@ -118,7 +119,7 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
     defaultWrapCode: options.defaultWrapCode,
     cache: {},
   };
-  let userPlugins: Promise<{ remark: PluggableList; rehype: PluggableList }> | undefined;
+  let userPlugins: Promise<{ remark: PluggableList; rehype: PluggableList; transformers: ShikiTransformer[] }> | undefined;
   const processors = new Map<string, ReturnType<typeof createProcessor>>();
 
   const processorFor = async (format: 'md' | 'mdx', outputFormat: 'program' | 'function-body') => {
@@ -127,6 +128,7 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
     if (processor) return processor;
     userPlugins ??= loadUserPlugins(options);
     const user = await userPlugins;
+    shikiOptions.transformers = user.transformers;
     processor = createProcessor({
       format,
       outputFormat,
@@ -359,7 +361,7 @@ function toSourceError(error: unknown, filePath: string, source: string): Error 
 }
 
 
-async function loadUserPlugins(options: CompilerOptions): Promise<{ remark: PluggableList; rehype: PluggableList }> {
+async function loadUserPlugins(options: CompilerOptions): Promise<{ remark: PluggableList; rehype: PluggableList; transformers: ShikiTransformer[] }> {
   const require = createRequire(path.join(options.root, 'noop.js'));
   const load = async (list: (string | [string, unknown])[]) =>
     Promise.all(
@@ -371,5 +373,14 @@ async function loadUserPlugins(options: CompilerOptions): Promise<{ remark: Plug
         return (opts === undefined ? mod.default : [mod.default, opts]) as PluggableList[number];
       }),
     );
-  return { remark: await load(options.remarkPlugins), rehype: await load(options.rehypePlugins) };
+  const transformers = (await load(options.shiki.transformers ?? [])).map((loaded, i): ShikiTransformer => {
+    const [value, opts] = Array.isArray(loaded) ? loaded : [loaded, undefined];
+    const transformer = typeof value === 'function' ? (value as (o: unknown) => unknown)(opts) : value;
+    if (!transformer || typeof transformer !== 'object') {
+      const entry = options.shiki.transformers![i];
+      throw new DocgenError(`markdown.shiki.transformers[${i}]: ${Array.isArray(entry) ? entry[0] : entry} does not export a shiki transformer (an object of hooks, or a function returning one) as its default export`);
+    }
+    return transformer as ShikiTransformer;
+  });
+  return { remark: await load(options.remarkPlugins), rehype: await load(options.rehypePlugins), transformers };
 }

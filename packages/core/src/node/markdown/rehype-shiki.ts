@@ -9,7 +9,7 @@
  */
 import type { Element, ElementContent, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { bundledLanguages, createHighlighter, type BundledLanguage, type BundledTheme, type HighlighterGeneric } from 'shiki';
+import { bundledLanguages, createHighlighter, type BundledLanguage, type BundledTheme, type HighlighterGeneric, type ShikiTransformer } from 'shiki';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { transformerNotationDiff, transformerNotationFocus, transformerNotationHighlight } from '@shikijs/transformers';
 import { visit } from 'unist-util-visit';
@@ -24,6 +24,8 @@ export interface RehypeShikiOptions {
   langs?: string[];
   showLineNumbers: boolean;
   defaultWrapCode: boolean;
+  /** The site's own transformers (`markdown.shiki.transformers`), run after docgen's. */
+  transformers?: ShikiTransformer[];
   cache: { highlighter?: Promise<HighlighterGeneric<BundledLanguage, BundledTheme>> };
 }
 
@@ -120,6 +122,7 @@ export function rehypeShiki(options: RehypeShikiOptions) {
               if (meta.highlightLines.has(line)) this.addClassToHast(node, 'highlighted');
             },
           },
+          ...(options.transformers ?? []),
         ],
       });
       const pre = highlighted.children[0] as Element;

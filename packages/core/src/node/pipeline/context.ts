@@ -235,9 +235,9 @@ const CORE_FINGERPRINT = (() => {
  * Size and mtime of each remark/rehype plugin's entry file (the config's and the plugins'): editing one
  * then invalidates the page cache (changes in modules it imports are not seen).
  */
-function markdownPluginFingerprint(root: string, options: Pick<CompilerOptions, 'remarkPlugins' | 'rehypePlugins'>): string {
+function markdownPluginFingerprint(root: string, options: Pick<CompilerOptions, 'remarkPlugins' | 'rehypePlugins' | 'shiki'>): string {
   const require = createRequire(path.join(root, 'noop.js'));
-  return [...options.remarkPlugins, ...options.rehypePlugins]
+  return [...options.remarkPlugins, ...options.rehypePlugins, ...(options.shiki.transformers ?? [])]
     .map((entry) => {
       const name = Array.isArray(entry) ? entry[0] : entry;
       try {
