@@ -233,7 +233,7 @@ export const cases: BadInputCase[] = [
       c.write('en/guide/hidden.md', '# Hidden\n');
       c.config("route: { exclude: ['en/guide/hidden.md'] },");
     },
-    expect: { code: 1, output: /l\.md:3:5: Dead link: \.\/hidden\.md \(\S*hidden\.md is not built \(left out by route\.exclude\)\)/, result: 'intact' },
+    expect: { code: 1, output: /l\.md:3:5: Dead link: \.\/hidden\.md \(\S*hidden\.md is not built \(left out by route\.exclude or route\.include\)\)/, result: 'intact' },
   },
   {
     name: "Dead link with checkDeadLinks: 'warn'",

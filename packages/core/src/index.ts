@@ -5,7 +5,7 @@ export { defineConfig, loadConfig, resolveConfig } from './config/index.js';
 export type { UserConfig, SiteConfig, ResolvedConfig, ResolvedLocale, ConfigOverrides } from './config/index.js';
 export { renderMarkdownToHtml, type RenderMarkdownOptions } from './node/markdown/render-markdown.js';
 export { globToRegExp, scanRoutes, type RouteEntry } from './node/routes/scan-routes.js';
-export { routeHref, routeUrl, routeOutputFile, type UrlPolicy } from './shared/url-policy.js';
+export { linkHref, routeHref, routeUrl, routeOutputFile, type UrlPolicy } from './shared/url-policy.js';
 export { DocgenError, type SourceLocation } from './shared/errors.js';
 export type * from './shared/types.js';
 export { build, type BuildOptions, type BuildResult } from './node/pipeline/build.js';

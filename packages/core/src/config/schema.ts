@@ -229,7 +229,8 @@ export const configSchema = z
      */
     head: z.array(headTagSchema).default(() => []),
     /**
-     * A stylesheet loaded on every page, after the theme's: a path relative to the root, or a package's CSS.
+     * A stylesheet loaded on every page, after the theme's: a path relative to the root (it may `@import`
+     * a package's CSS).
      * @example 'styles/custom.css'
      */
     globalStyles: z.string().min(1).optional(),

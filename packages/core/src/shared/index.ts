@@ -3,3 +3,4 @@ export * from './types.js';
 export * from './route-path.js';
 export * from './errors.js';
 export * from './highlight.js';
+export * from './url-policy.js';

@@ -88,6 +88,11 @@ describe('pages left out by route.exclude', () => {
       { text: 'Changelog', link: 'https://example.com/changelog' },
     ]);
   });
+
+  it('leaves out a group whose pages are all excluded', () => {
+    const nav = navigationOf({ route: { exclude: ['en/guide/top.md'] } });
+    expect(nav.get('en')!.sidebars[0].items.map((i) => i.text)).toEqual(['Getting Started', 'extra', 'Changelog']);
+  });
 });
 
 describe('configured navigation', () => {

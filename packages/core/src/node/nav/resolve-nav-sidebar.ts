@@ -124,8 +124,12 @@ function folderItems(dir: string, routeByFile: Map<string, RouteEntry>, titles: 
           if (!items.length) return [];
           return [{ text: entry.label ?? entry.name, collapsible: entry.collapsible ?? true, collapsed: entry.collapsed ?? false, items }];
         }
-        case 'group':
-          return [{ text: entry.label, collapsible: entry.collapsible ?? true, collapsed: entry.collapsed ?? false, items: toItems(entry.items) }];
+        case 'group': {
+          const items = toItems(entry.items);
+          // Like a folder: a group whose pages are all excluded shows no empty heading.
+          if (!items.length) return [];
+          return [{ text: entry.label, collapsible: entry.collapsible ?? true, collapsed: entry.collapsed ?? false, items }];
+        }
         case 'link':
           return [{ text: entry.label, link: entry.link }];
         default:

@@ -5,6 +5,7 @@
  * not prefixes such as `@` or `~`, which readers of other generators' docs expect.
  */
 import type { Plugin } from 'esbuild';
+import { locateInSource } from './esbuild-plugin.js';
 
 /** Characters with a meaning in a regular expression, escaped so a key matches itself. */
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -26,7 +27,11 @@ export function aliasPlugin(alias: Record<string, string>): Plugin | null {
         const key = keys.find((k) => args.path === k || args.path.startsWith(`${k}/`))!;
         const target = alias[key] + args.path.slice(key.length);
         const result = await build.resolve(target, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'docgen-alias' });
-        if (result.errors.length) return { errors: result.errors.map((e) => ({ ...e, text: `${e.text} (the alias ${key} → ${alias[key]})` })) };
+        if (result.errors.length) {
+          // In a page, esbuild's place is in the compiled JavaScript: point at the import in the source instead.
+          const location = args.namespace === 'docgen-page' ? locateInSource(args.importer, args.path) : undefined;
+          return { errors: result.errors.map((e) => ({ ...e, text: `${e.text} (the alias ${key} → ${alias[key]})`, ...(location ? { location } : {}) })) };
+        }
         return result;
       });
     },

@@ -214,7 +214,8 @@ export function fragmentCompiler(compiler: PageCompiler, cache: PageCache, optio
 }
 
 /** Line and column of the first quoted occurrence of `specifier` in `file`, for error messages. */
-function locateInSource(file: string, specifier: string): PartialMessage['location'] {
+/** Where `specifier` is imported in the source of `file` (a page's MDX, not the JavaScript it compiles to). */
+export function locateInSource(file: string, specifier: string): PartialMessage['location'] {
   const lines = fs.readFileSync(file, 'utf8').split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const column = Math.max(lines[i].indexOf(`'${specifier}'`), lines[i].indexOf(`"${specifier}"`));
