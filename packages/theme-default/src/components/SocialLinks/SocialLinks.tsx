@@ -1,3 +1,4 @@
+import './SocialLinks.css';
 import { Link, useSiteData } from '@docgen/core/runtime';
 import { useI18n } from '../../i18n/index.js';
 
