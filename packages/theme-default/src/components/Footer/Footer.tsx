@@ -1,3 +1,4 @@
+import './Footer.css';
 import { usePageData, useSiteData } from '@docgen/core/runtime';
 import { useSlots } from '../../layouts/slots.js';
 
