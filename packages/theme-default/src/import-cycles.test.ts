@@ -4,8 +4,8 @@
  * `import()` and `typeof import()`, since a type-only circle still ties the two files' designs together.
  *
  * `@theme` is not followed: it is the bundler's name for the active theme, through which the default
- * layouts look up their parts at render time so that a custom theme can replace any of them (see the
- * docs page guide/advanced/custom-theme). In a site without a custom theme it is this package's
+ * layouts look up their parts at render time so that a custom theme can replace any of them (see
+ * docs/en/guide/advanced/custom-theme.md). In a site without a custom theme it is this package's
  * `index.tsx`, which re-exports the layouts: a circle by design, resolved before anything renders.
  */
 import fs from 'node:fs';
