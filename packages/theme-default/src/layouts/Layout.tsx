@@ -1,3 +1,4 @@
+import './Layout.css';
 import { Content, usePageData } from '@docgen/core/runtime';
 import { Banner, DocLayout, Footer, HomeLayout, ImageZoom, NavProgress, Navbar, NotFound } from '@theme';
 import { SlotsContext, type LayoutSlots } from './slots.js';

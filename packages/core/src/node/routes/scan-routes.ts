@@ -1,5 +1,6 @@
 /**
- * Conventional routing (DESIGN.md §2 "scan"): every `.md`/`.mdx` file under a locale folder is a route.
+ * Conventional routing (docs/en/guide/basic/conventional-route.md): every `.md`/`.mdx` file under a locale
+ * folder is a route.
  * `en/guide/start/introduction.mdx` → `/guide/start/introduction`; `zh/…` → `/zh/…`;
  * `index.md(x)` → the folder with a trailing slash. Files and folders starting with `_` are fragments.
  */

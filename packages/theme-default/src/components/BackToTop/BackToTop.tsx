@@ -1,3 +1,4 @@
+import './BackToTop.css';
 import { useEffect, useState } from 'react';
 import { useI18n } from '../../i18n/index.js';
 

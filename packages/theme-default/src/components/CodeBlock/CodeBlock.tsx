@@ -1,3 +1,4 @@
+import './CodeBlock.css';
 import copy from 'copy-to-clipboard';
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { useI18n } from '../../i18n/index.js';

@@ -5,56 +5,22 @@
  * in the browser load none of it. Code blocks of Markdown pages are highlighted at build time and never
  * need it.
  */
+import {
+  HIGHLIGHT_LANGUAGES,
+  HIGHLIGHT_THEMES,
+  type HighlightLanguage,
+  type HighlightTheme,
+} from './highlight-languages.js';
+import type { HighlightedParts, ResolvedHighlightOptions } from './highlighter.js';
 
-/** Names of `HIGHLIGHT_LANGUAGES` that need no grammar (shiki's plain-text names). */
-export const PLAIN_LANGUAGES = ['text', 'txt', 'plain', 'plaintext'] as const;
-
-/**
- * Languages the client-side highlighter can load, with their aliases (`ts` = `typescript`, `sh` =
- * `shellscript`, …), plus the plain-text names, which need no grammar. Each grammar is its own chunk;
- * a grammar that embeds others (`vue`, `html`) brings them along.
- */
-export const HIGHLIGHT_LANGUAGES = [
-  'typescript', 'ts', 'cts', 'mts',
-  'tsx',
-  'javascript', 'js', 'cjs', 'mjs',
-  'jsx',
-  'json',
-  'jsonc',
-  'shellscript', 'bash', 'sh', 'shell', 'zsh',
-  'css',
-  'html',
-  'markdown', 'md',
-  'mdx',
-  'yaml', 'yml',
-  'toml',
-  'diff',
-  'vue',
-  // PLAIN_LANGUAGES, written out: a spread would count as a side effect and keep the list in every page's
-  // JavaScript even where nothing uses it.
-  'text', 'txt', 'plain', 'plaintext',
-] as const;
-
-/** A language name `highlight()` accepts (case-insensitive). */
-export type HighlightLanguage = (typeof HIGHLIGHT_LANGUAGES)[number];
-
-/**
- * Themes the client-side highlighter can load: the two defaults and the common light/dark pairs bundled
- * with shiki. `markdown.shiki.lightTheme` / `darkTheme` must be one of them for `CodeHighlight` to work.
- */
-export const HIGHLIGHT_THEMES = [
-  'github-light-default', 'github-dark-default',
-  'github-light', 'github-dark', 'github-dark-dimmed',
-  'github-light-high-contrast', 'github-dark-high-contrast',
-  'vitesse-light', 'vitesse-dark',
-  'one-light', 'one-dark-pro',
-  'light-plus', 'dark-plus',
-  'min-light', 'min-dark',
-  'catppuccin-latte', 'catppuccin-mocha',
-] as const;
-
-/** A theme name `highlight()` accepts. */
-export type HighlightTheme = (typeof HIGHLIGHT_THEMES)[number];
+export {
+  HIGHLIGHT_LANGUAGES,
+  HIGHLIGHT_THEMES,
+  PLAIN_LANGUAGES,
+  type HighlightLanguage,
+  type HighlightTheme,
+} from './highlight-languages.js';
+export type { HighlightedParts } from './highlighter.js';
 
 /** Light theme when none is configured; the same default as the build (`markdown.shiki.lightTheme`). */
 export const DEFAULT_LIGHT_THEME: HighlightTheme = 'github-light-default';
@@ -92,27 +58,10 @@ export class HighlightError extends Error {
   }
 }
 
-/** `highlight()`'s result split for a component that renders the `pre` itself. */
-export interface HighlightedParts {
-  /** Classes of shiki's `pre`: `shiki shiki-themes <light> <dark>`. */
-  className: string;
-  /** Inline style of shiki's `pre`: the themes' colours as `--shiki-light`, `--shiki-dark`, `--shiki-light-bg`, `--shiki-dark-bg`. */
-  style: string;
-  /** Inner HTML of the `pre`: `<code>` with one `span.line` per line and a `span` with the colour variables per token. */
-  html: string;
-}
-
-/** Options with the names checked, lower-cased and the themes' defaults applied: what `highlighter.ts` gets. */
-export interface ResolvedHighlightOptions {
-  lang: HighlightLanguage;
-  lightTheme: HighlightTheme;
-  darkTheme: HighlightTheme;
-}
-
 /**
  * Checks the names here, in the theme's own code, so a wrong one fails before anything is fetched; the
- * lazily loaded half only imports types from this file (a value import would put this file in a chunk
- * of its own that every page then fetches).
+ * lazily loaded half only imports types from `highlight-languages.ts` (a value import would put that file
+ * in a chunk of its own that every page then fetches).
  */
 function resolveOptions(options: HighlightOptions): ResolvedHighlightOptions {
   const lang = options.lang.toLowerCase();

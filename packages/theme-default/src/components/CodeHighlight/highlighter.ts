@@ -14,7 +14,24 @@ import {
   type ThemeRegistrationAny,
 } from 'shiki/core';
 import { HIGHLIGHT_MAX_LINE_LENGTH } from '@docgen/core/shared';
-import type { HighlightedParts, HighlightLanguage, HighlightTheme, PLAIN_LANGUAGES, ResolvedHighlightOptions } from './highlight.js';
+import type { HighlightLanguage, HighlightTheme, PLAIN_LANGUAGES } from './highlight-languages.js';
+
+/** `highlight()`'s result split for a component that renders the `pre` itself. */
+export interface HighlightedParts {
+  /** Classes of shiki's `pre`: `shiki shiki-themes <light> <dark>`. */
+  className: string;
+  /** Inline style of shiki's `pre`: the themes' colours as `--shiki-light`, `--shiki-dark`, `--shiki-light-bg`, `--shiki-dark-bg`. */
+  style: string;
+  /** Inner HTML of the `pre`: `<code>` with one `span.line` per line and a `span` with the colour variables per token. */
+  html: string;
+}
+
+/** Options with the names checked, lower-cased and the themes' defaults applied: what `highlight.ts` passes here. */
+export interface ResolvedHighlightOptions {
+  lang: HighlightLanguage;
+  lightTheme: HighlightTheme;
+  darkTheme: HighlightTheme;
+}
 
 /** Fetches one grammar (with the grammars it embeds) or one theme: a module of `shiki/langs` or `shiki/themes`. */
 type Loader<T> = () => Promise<{ default: T }>;

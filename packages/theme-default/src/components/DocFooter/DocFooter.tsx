@@ -1,3 +1,4 @@
+import './DocFooter.css';
 import { Link, useLocale, usePageData } from '@docgen/core/runtime';
 import { LastUpdated, PrevNextPage } from '@theme';
 import { useI18n } from '../../i18n/index.js';

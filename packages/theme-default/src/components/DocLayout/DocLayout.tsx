@@ -1,3 +1,4 @@
+import './DocLayout.css';
 import { Content, usePageData, useSidebar } from '@docgen/core/runtime';
 import { BackToTop, DocFooter, Outline, Overview, Sidebar } from '@theme';
 import { useSlots } from '../../layouts/slots.js';

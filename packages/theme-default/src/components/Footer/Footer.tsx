@@ -1,3 +1,4 @@
+import './Footer.css';
 import { usePageData } from '@docgen/core/runtime';
 import { useThemeConfig } from '../../hooks/use-theme-config.js';
 import { useSlots } from '../../layouts/slots.js';

@@ -1,3 +1,4 @@
+import './HomeFeature.css';
 import { Link, useLinkHref, usePageData, type HomeFeature as HomeFeatureData } from '@docgen/core/runtime';
 
 /** The feature cards of a home page (icon, title, details, optional link). Defaults to front matter `features`. */

@@ -1,3 +1,4 @@
+import './HomeHero.css';
 import { Link, useLinkHref, usePageData, type HomeHero as HomeHeroData } from '@docgen/core/runtime';
 
 /** The hero of a home page: name, text, tagline, actions (`brand`/`alt`) and image. Defaults to front matter `hero`. */

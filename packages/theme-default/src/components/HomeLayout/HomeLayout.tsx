@@ -1,3 +1,4 @@
+import './HomeLayout.css';
 import { Content, usePageData } from '@docgen/core/runtime';
 import { HomeFeature, HomeHero, Landing } from '@theme';
 import { landingPosition } from '../Landing/Landing.js';

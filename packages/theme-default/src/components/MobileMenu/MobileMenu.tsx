@@ -1,3 +1,4 @@
+import './MobileMenu.css';
 import { useLocale, useRoutePath, useSiteData } from '@docgen/core/runtime';
 import { AppearanceToggle, LocaleLinks, NavLink, Sidebar, SocialLinks } from '@theme';
 import { useEffect, useRef, useState } from 'react';

@@ -1,3 +1,4 @@
+import './NavMenu.css';
 import { Link, useLinkHref, isExternalUrl, useRoutePath, type NavItem } from '@docgen/core/runtime';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/index.js';

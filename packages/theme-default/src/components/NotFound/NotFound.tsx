@@ -1,3 +1,4 @@
+import './NotFound.css';
 import { Link, useLocale, useSiteData, withBase } from '@docgen/core/runtime';
 import { useI18n } from '../../i18n/index.js';
 

@@ -1,3 +1,4 @@
+import './Outline.css';
 import { usePageData } from '@docgen/core/runtime';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { useI18n } from '../../i18n/index.js';

@@ -1,3 +1,4 @@
+import './Overview.css';
 import { Link, useLinkHref, useOverviewGroups, type OverviewGroup } from '@docgen/core/runtime';
 import { useId, useMemo, useState } from 'react';
 import { useI18n } from '../../i18n/index.js';

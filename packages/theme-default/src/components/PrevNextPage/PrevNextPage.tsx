@@ -1,3 +1,4 @@
+import './PrevNextPage.css';
 import { Link, useLinkHref, useRoutePath, useSidebar, isExternalUrl, type SidebarItem } from '@docgen/core/runtime';
 import { useI18n } from '../../i18n/index.js';
 

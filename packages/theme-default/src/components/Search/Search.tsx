@@ -3,6 +3,7 @@
  * gzip) and the locale's index load when the button is hovered, focused or touched, or when a key opens
  * the dialog (Ctrl/Cmd+K, `/`).
  */
+import './Search.css';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { searchIndexUrl, useLocale, useSiteData } from '@docgen/core/runtime';
 import { useI18n } from '../../i18n/index.js';

@@ -1,3 +1,4 @@
+import './Sidebar.css';
 import { Link, useLinkHref, useRoutePath, useSidebar, isExternalUrl, type SidebarItem } from '@docgen/core/runtime';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/index.js';

@@ -1,3 +1,4 @@
+import './SocialLinks.css';
 import { Link } from '@docgen/core/runtime';
 import { useThemeConfig } from '../../hooks/use-theme-config.js';
 import { useI18n } from '../../i18n/index.js';

@@ -6,7 +6,7 @@ import { useI18n } from '../../i18n/index.js';
 export interface SourceCodeProps {
   /** URL of the source file, e.g. on GitHub. */
   href: string;
-  /** Text of the link. @default the last three segments of the URL's path, e.g. `core/src/build.ts` */
+  /** Text of the link. @default the last three segments of the URL's path, e.g. `node/pipeline/build.ts` */
   label?: string;
 }
 
@@ -28,7 +28,7 @@ export function sourceLabel(href: string): string {
   }
 }
 
-/** A small link to a source file, e.g. "Source: core/src/build.ts", with a file icon. */
+/** A small link to a source file, e.g. "Source: node/pipeline/build.ts", with a file icon. */
 export function SourceCode({ href, label }: SourceCodeProps) {
   const t = useI18n();
   const prefix = t('code.source');
