@@ -3,10 +3,9 @@
  * chain of relative imports. Every kind of import counts: static, `import type`, `export … from`,
  * `import()` and `typeof import()`, since a type-only circle still ties the two files' designs together.
  *
- * `@theme` is not followed: it is the bundler's name for the active theme, through which the default
- * layouts look up their parts at render time so that a custom theme can replace any of them (see
- * docs/en/guide/advanced/custom-theme.md). In a site without a custom theme it is this package's
- * `index.tsx`, which re-exports the layouts: a circle by design, resolved before anything renders.
+ * Package names that lead back into these sources count too: `@theme` (the active theme; without a custom
+ * theme it is this package's `index.tsx`), `@docgen/theme-default`, `@docgen/core/runtime` and
+ * `@docgen/core/shared`, so a circle through the theme barrel or between the theme and the runtime is found.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,13 +37,22 @@ function resolveRelative(from: string, specifier: string): string | null {
   return null;
 }
 
-/** Relative imports of one file, of every kind, with the line each is on. */
+const packagesDir = fileURLToPath(new URL('../../', import.meta.url));
+/** Package names that name modules of the checked sources. */
+const PACKAGE_ENTRIES: Record<string, string> = {
+  '@theme': path.join(packagesDir, 'theme-default/src/index.tsx'),
+  '@theme-default': path.join(packagesDir, 'theme-default/src/index.tsx'),
+  '@docgen/theme-default': path.join(packagesDir, 'theme-default/src/index.tsx'),
+  '@docgen/core/runtime': path.join(packagesDir, 'core/src/runtime/index.ts'),
+  '@docgen/core/shared': path.join(packagesDir, 'core/src/shared/index.ts'),
+};
+
+/** Relative imports of one file, and those of the package names above, of every kind, with the line each is on. */
 function importsOf(file: string): ImportEdge[] {
   const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const edges: ImportEdge[] = [];
   const add = (node: ts.Node, specifier: string) => {
-    if (!specifier.startsWith('.')) return;
-    const to = resolveRelative(file, specifier);
+    const to = specifier.startsWith('.') ? resolveRelative(file, specifier) : (PACKAGE_ENTRIES[specifier] ?? null);
     if (to) edges.push({ to, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
   };
   const visit = (node: ts.Node) => {
@@ -155,7 +163,7 @@ describe('findImportCycles', () => {
 
   it('finds none in a graph without a circle, and ignores tests, JSON, CSS and bare imports', () => {
     const root = write({
-      'a.ts': "import { b } from './b.js';\nimport { c } from './c/index.js';\nimport './a.css';\nimport data from './data.json';\nimport { x } from '@theme';\n",
+      'a.ts': "import { b } from './b.js';\nimport { c } from './c/index.js';\nimport './a.css';\nimport data from './data.json';\nimport { x } from 'react';\n",
       'b.ts': "import { c } from './c/index.js';\nexport const b = 1;\n",
       'c/index.ts': 'export const c = 1;\n',
       'c/c.test.ts': "import '../a.js';\n",
@@ -167,8 +175,8 @@ describe('findImportCycles', () => {
 });
 
 describe('import cycles in the sources', () => {
-  it('the theme has none', () => {
-    expect(findImportCycles([path.join(packages, 'theme-default/src')], packages)).toEqual([]);
+  it('the theme and the runtime it imports have none, @theme included', () => {
+    expect(findImportCycles([path.join(packages, 'theme-default/src'), path.join(packages, 'core/src/runtime')], packages)).toEqual([]);
   });
 
   it("core's node, runtime, shared and cli folders have none", () => {

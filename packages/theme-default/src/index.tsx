@@ -1,13 +1,13 @@
 /**
- * @docgen/theme-default: the default theme. Its layouts take every component from `@theme` (the active
- * theme), so a site's `theme/index.tsx` can `export * from '@theme-default'` and export its own `Navbar`,
- * `Sidebar`, … to replace any of them, or wrap `Layout` to fill its slots.
+ * @docgen/theme-default: the default theme. This module only re-exports. A site's `theme/index.tsx` can
+ * `export * from '@docgen/theme-default'` and wrap `Layout` to fill its slots or to replace any of its parts
+ * (`<Layout components={{ Navbar: MyNavbar }} />`).
  */
 import './styles/index.css';
-import { CodeBlock } from './components/CodeBlock/CodeBlock.js';
 
-export { Layout } from './layouts/Layout.js';
+export { Layout, type LayoutProps } from './layouts/Layout.js';
 export { useSlots, type LayoutSlots } from './layouts/slots.js';
+export { ThemeComponentsContext, useThemeComponent, type ThemeComponents, type ThemeComponentName } from './layouts/components.js';
 export { Navbar } from './components/Navbar/Navbar.js';
 export { NavMenu, NavLink, isNavItemActive } from './components/NavMenu/NavMenu.js';
 export { LocaleMenu, LocaleLinks, localizedPath } from './components/LocaleMenu/LocaleMenu.js';
@@ -28,7 +28,7 @@ export { Landing, landingPosition, type LandingPosition } from './components/Lan
 export { EcosystemMenu, ecosystemLanguage, localizeEcosystem } from './components/EcosystemMenu/EcosystemMenu.js';
 export { Overview, filterOverview } from './components/Overview/Overview.js';
 export { NotFound } from './components/NotFound/NotFound.js';
-export { CodeBlock };
+export { CodeBlock } from './components/CodeBlock/CodeBlock.js';
 export { Search } from './components/Search/Search.js';
 export { Banner, bannerText, bannerScript, BANNER_DISMISSED_CLASS } from './components/Banner/Banner.js';
 export { ImageZoom, isZoomOptOut, resolveZoomConfig, DEFAULT_ZOOM_SELECTOR } from './components/ImageZoom/ImageZoom.js';
@@ -50,6 +50,4 @@ export type {
 } from './config/schema.js';
 export { useI18n, translate, type I18nKey } from './i18n/index.js';
 export { Head, usePageData, useSiteData, useLang, useVersion, useLocation, useNavigate } from '@docgen/core/runtime';
-
-/** Components MDX content is rendered with, beyond docgen's own `a` (in-app links). */
-export const mdxComponents = { pre: CodeBlock };
+export { mdxComponents } from './mdx-components.js';

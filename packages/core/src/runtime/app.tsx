@@ -2,7 +2,7 @@
  * The app: the theme's Layout inside the runtime context, switching pages as the location changes.
  * The page on screen stays until the next one has loaded, so navigation never shows an empty page.
  */
-import { Layout } from '@theme';
+import { Layout, mdxComponents } from '@theme';
 import siteData from 'docgen:site-data';
 import { globalMdxComponents, globalUIComponents } from 'docgen:global-ui';
 import { useContext, useEffect, useLayoutEffect, useState } from 'react';
@@ -19,6 +19,9 @@ import type { PageModule } from './page-module.js';
  * `initialRoutePath` the route the HTML was rendered for: the 404 page is one file served for any
  * unknown path, so it hydrates as rendered and then switches to the visited path (and its language).
  */
+// The theme's MDX components after the plugins', so a theme can still replace one by its name.
+const mdxComponentsOfSite = { ...globalMdxComponents, ...mdxComponents };
+
 export function App({ initialPage, initialRoutePath }: { initialPage: PageModule | null; initialRoutePath: string }) {
   const location = useLocation();
   const loader = useContext(LoaderContext);
@@ -68,7 +71,7 @@ export function App({ initialPage, initialRoutePath }: { initialPage: PageModule
 
   return (
     <RuntimeContext.Provider value={state}>
-      <GlobalMdxComponentsContext.Provider value={globalMdxComponents}>
+      <GlobalMdxComponentsContext.Provider value={mdxComponentsOfSite}>
         <Layout />
         {globalUIComponents.map(([Component, props], i) => (
           <Component key={i} {...props} />

@@ -1,6 +1,8 @@
 import './DocFooter.css';
 import { Link, useLocale, usePageData } from '@docgen/core/runtime';
-import { LastUpdated, PrevNextPage } from '@theme';
+import { LastUpdated as DefaultLastUpdated } from '../LastUpdated/LastUpdated.js';
+import { PrevNextPage as DefaultPrevNextPage } from '../PrevNextPage/PrevNextPage.js';
+import { useThemeComponent } from '../../layouts/components.js';
 import { useI18n } from '../../i18n/index.js';
 import { Tooltip } from '../Tooltip/Tooltip.js';
 
@@ -14,6 +16,8 @@ export function editLinkUrl(pattern: string, relativePath: string): string {
  * date (when known), prev/next links.
  */
 export function DocFooter() {
+  const LastUpdated = useThemeComponent('LastUpdated', DefaultLastUpdated);
+  const PrevNextPage = useThemeComponent('PrevNextPage', DefaultPrevNextPage);
   const page = usePageData();
   const locale = useLocale();
   const t = useI18n();

@@ -1,10 +1,20 @@
 import './DocLayout.css';
 import { Content, usePageData, useSidebar } from '@docgen/core/runtime';
-import { BackToTop, DocFooter, Outline, Overview, Sidebar } from '@theme';
+import { BackToTop as DefaultBackToTop } from '../BackToTop/BackToTop.js';
+import { DocFooter as DefaultDocFooter } from '../DocFooter/DocFooter.js';
+import { Outline as DefaultOutline } from '../Outline/Outline.js';
+import { Overview as DefaultOverview } from '../Overview/Overview.js';
+import { Sidebar as DefaultSidebar } from '../Sidebar/Sidebar.js';
+import { useThemeComponent } from '../../layouts/components.js';
 import { useSlots } from '../../layouts/slots.js';
 
 /** Doc page: sidebar, content (with the overview on `overview: true` pages), footer links, outline. */
 export function DocLayout() {
+  const BackToTop = useThemeComponent('BackToTop', DefaultBackToTop);
+  const DocFooter = useThemeComponent('DocFooter', DefaultDocFooter);
+  const Outline = useThemeComponent('Outline', DefaultOutline);
+  const Overview = useThemeComponent('Overview', DefaultOverview);
+  const Sidebar = useThemeComponent('Sidebar', DefaultSidebar);
   const page = usePageData();
   const sidebar = useSidebar();
   const slots = useSlots();

@@ -1,6 +1,9 @@
 import './HomeLayout.css';
 import { Content, usePageData } from '@docgen/core/runtime';
-import { HomeFeature, HomeHero, Landing } from '@theme';
+import { HomeFeature as DefaultHomeFeature } from '../HomeFeature/HomeFeature.js';
+import { HomeHero as DefaultHomeHero } from '../HomeHero/HomeHero.js';
+import { Landing as DefaultLanding } from '../Landing/Landing.js';
+import { useThemeComponent } from '../../layouts/components.js';
 import { landingPosition } from '../Landing/Landing.js';
 
 /**
@@ -9,6 +12,9 @@ import { landingPosition } from '../Landing/Landing.js';
  * `landing: false` leaves it out.
  */
 export function HomeLayout() {
+  const HomeFeature = useThemeComponent('HomeFeature', DefaultHomeFeature);
+  const HomeHero = useThemeComponent('HomeHero', DefaultHomeHero);
+  const Landing = useThemeComponent('Landing', DefaultLanding);
   const page = usePageData();
   const position = landingPosition(page?.frontmatter.landing);
   return (

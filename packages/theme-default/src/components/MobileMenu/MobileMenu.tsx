@@ -1,6 +1,11 @@
 import './MobileMenu.css';
 import { useLocale, useRoutePath, useSiteData } from '@docgen/core/runtime';
-import { AppearanceToggle, LocaleLinks, NavLink, Sidebar, SocialLinks } from '@theme';
+import { AppearanceToggle as DefaultAppearanceToggle } from '../AppearanceToggle/AppearanceToggle.js';
+import { LocaleLinks as DefaultLocaleLinks } from '../LocaleMenu/LocaleMenu.js';
+import { NavLink as DefaultNavLink } from '../NavMenu/NavMenu.js';
+import { Sidebar as DefaultSidebar } from '../Sidebar/Sidebar.js';
+import { SocialLinks as DefaultSocialLinks } from '../SocialLinks/SocialLinks.js';
+import { useThemeComponent } from '../../layouts/components.js';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useI18n } from '../../i18n/index.js';
@@ -11,6 +16,11 @@ import { useI18n } from '../../i18n/index.js';
  * the page behind does not scroll while it is open.
  */
 export function MobileMenu() {
+  const AppearanceToggle = useThemeComponent('AppearanceToggle', DefaultAppearanceToggle);
+  const LocaleLinks = useThemeComponent('LocaleLinks', DefaultLocaleLinks);
+  const NavLink = useThemeComponent('NavLink', DefaultNavLink);
+  const Sidebar = useThemeComponent('Sidebar', DefaultSidebar);
+  const SocialLinks = useThemeComponent('SocialLinks', DefaultSocialLinks);
   const [open, setOpen] = useState(false);
   const site = useSiteData();
   const locale = useLocale();

@@ -1,6 +1,14 @@
 import './Navbar.css';
 import { Link, useLocale, useSiteData, withBase } from '@docgen/core/runtime';
-import { AppearanceToggle, EcosystemMenu, LocaleMenu, MobileMenu, NavLink, NavMenu, Search, SocialLinks } from '@theme';
+import { AppearanceToggle as DefaultAppearanceToggle } from '../AppearanceToggle/AppearanceToggle.js';
+import { EcosystemMenu as DefaultEcosystemMenu } from '../EcosystemMenu/EcosystemMenu.js';
+import { LocaleMenu as DefaultLocaleMenu } from '../LocaleMenu/LocaleMenu.js';
+import { MobileMenu as DefaultMobileMenu } from '../MobileMenu/MobileMenu.js';
+import { NavLink as DefaultNavLink } from '../NavMenu/NavMenu.js';
+import { NavMenu as DefaultNavMenu } from '../NavMenu/NavMenu.js';
+import { Search as DefaultSearch } from '../Search/Search.js';
+import { SocialLinks as DefaultSocialLinks } from '../SocialLinks/SocialLinks.js';
+import { useThemeComponent } from '../../layouts/components.js';
 import { useI18n } from '../../i18n/index.js';
 import { useSlots } from '../../layouts/slots.js';
 import { useThemeConfig } from '../../hooks/use-theme-config.js';
@@ -13,6 +21,14 @@ import { useAutoHide } from './use-auto-hide.js';
  * (`themeConfig.hideNavbar: 'auto'`).
  */
 export function Navbar() {
+  const AppearanceToggle = useThemeComponent('AppearanceToggle', DefaultAppearanceToggle);
+  const EcosystemMenu = useThemeComponent('EcosystemMenu', DefaultEcosystemMenu);
+  const LocaleMenu = useThemeComponent('LocaleMenu', DefaultLocaleMenu);
+  const MobileMenu = useThemeComponent('MobileMenu', DefaultMobileMenu);
+  const NavLink = useThemeComponent('NavLink', DefaultNavLink);
+  const NavMenu = useThemeComponent('NavMenu', DefaultNavMenu);
+  const Search = useThemeComponent('Search', DefaultSearch);
+  const SocialLinks = useThemeComponent('SocialLinks', DefaultSocialLinks);
   const site = useSiteData();
   const locale = useLocale();
   const t = useI18n();
