@@ -1,5 +1,5 @@
 import { Content, usePageData, useSidebar } from '@docgen/core/runtime';
-import { BackToTop, DocFooter, Outline, Overview, Sidebar } from '@theme';
+import { BackToTop, CopyMarkdown, DocFooter, Outline, Overview, Sidebar } from '@theme';
 import { useSlots } from '../../layouts/slots.js';
 
 /** Doc page: sidebar, content (with the overview on `overview: true` pages), footer links, outline. */
@@ -14,6 +14,7 @@ export function DocLayout() {
       <main id="dg-main" className="dg-doc">
         {slots.beforeDocContent}
         <article className="dg-doc-content">
+          <CopyMarkdown />
           <Content />
           {page?.frontmatter.overview === true && <Overview />}
         </article>
