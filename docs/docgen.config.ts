@@ -1,6 +1,7 @@
 import { defineConfig } from '@docgen/core';
 import { pluginLastUpdated } from '@docgen/plugin-last-updated';
 import { pluginRss } from '@docgen/plugin-rss';
+import { pluginLlms } from '@docgen/plugin-llms';
 import { pluginSitemap } from '@docgen/plugin-sitemap';
 import { ecosystem, landing } from './ecosystem';
 
@@ -20,8 +21,9 @@ export default defineConfig({
   logoText: 'docgen',
   lang: 'en',
   siteUrl: 'https://docgen.dev',
-  // The sitemap takes each page's date from the last-updated plugin, listed before it.
-  plugins: [pluginLastUpdated(), pluginSitemap(), pluginRss({ feeds: changelogFeeds })],
+  // The sitemap takes each page's date from the last-updated plugin, listed before it. llms.txt, llms-full.txt
+  // and a .md file per page for AI tools, with the "Copy Markdown" button on doc pages.
+  plugins: [pluginLastUpdated(), pluginSitemap(), pluginRss({ feeds: changelogFeeds }), pluginLlms()],
   locales: [
     {
       lang: 'en',

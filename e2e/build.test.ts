@@ -245,6 +245,19 @@ describe('the website', () => {
     expect(read(path.join(result.outDir, 'robots.txt'))).toContain('Sitemap: https://docgen.dev/sitemap.xml');
   });
 
+  it('writes llms.txt and llms-full.txt per locale and a .md beside every page (llms plugin)', () => {
+    const llms = read(path.join(result.outDir, 'llms.txt'));
+    expect(llms).toMatch(/^# docgen\n\n> A fast static site generator for documentation/);
+    expect(llms).toContain('## Guide: Getting Started\n\n- [Introduction](https://docgen.dev/guide/start/introduction.md): ');
+    expect(read(path.join(result.outDir, 'zh/llms.txt'))).toContain('- [简介](https://docgen.dev/zh/guide/start/introduction.md): ');
+    // Every route but the not-found pages has its Markdown, listed once in its locale's llms.txt.
+    const listed = [...llms.matchAll(/\]\(https:\/\/docgen\.dev\/([^)]+\.md)\)/g)].map((m) => m[1]);
+    expect(listed).toHaveLength(result.routes.filter((r) => r.lang === 'en').length);
+    for (const file of listed) expect(fs.existsSync(path.join(result.outDir, file)), file).toBe(true);
+    expect(read(path.join(result.outDir, 'guide/start/introduction.md'))).toMatch(/^# Introduction\n\n> What docgen is/);
+    expect(read(path.join(result.outDir, 'llms-full.txt'))).toContain(read(path.join(result.outDir, 'guide/basic/deploy.md')).trimEnd());
+  });
+
   it('gives every route an HTML file with its lang, title, h1, TOC links and script', () => {
     for (const route of result.routes) {
       const file = path.join(result.outDir, route.path.endsWith('/') ? `${route.path}index.html` : `${route.path}.html`);

@@ -47,7 +47,11 @@ describe('a site with three plugins', () => {
 
   it("applies the config hook's change and runs afterBuild once the output is in place", () => {
     expect(read(path.join(site, 'dist/index.html'))).toContain('<meta name="description" content="Described by the banner plugin">');
-    expect(JSON.parse(read(path.join(site, 'dist/plugin-report.json')))).toEqual({ routes: ['/', '/guide/', '/changelog'] });
+    // afterBuild gets the routes and, by language, the sidebars the pages show.
+    expect(JSON.parse(read(path.join(site, 'dist/plugin-report.json')))).toEqual({
+      routes: ['/', '/guide/', '/changelog'],
+      sidebars: { en: [{ prefix: '/guide/', items: [{ text: 'Guide', link: '/guide/' }] }] },
+    });
   });
 });
 

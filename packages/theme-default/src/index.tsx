@@ -18,6 +18,7 @@ export { Sidebar } from './components/Sidebar/Sidebar.js';
 export { Outline } from './components/Outline/Outline.js';
 export { DocLayout } from './components/DocLayout/DocLayout.js';
 export { DocFooter, editLinkUrl } from './components/DocFooter/DocFooter.js';
+export { CopyMarkdown } from './components/CopyMarkdown/CopyMarkdown.js';
 export { PrevNextPage, flattenSidebar } from './components/PrevNextPage/PrevNextPage.js';
 export { BackToTop } from './components/BackToTop/BackToTop.js';
 export { Footer } from './components/Footer/Footer.js';

@@ -5,6 +5,7 @@ export type ThemeComponentName =
   | 'AppearanceToggle'
   | 'BackToTop'
   | 'Banner'
+  | 'CopyMarkdown'
   | 'DocFooter'
   | 'DocLayout'
   | 'EcosystemMenu'

@@ -18,9 +18,10 @@ import { DocgenError } from '../../shared/errors.js';
 import type { NavItem, SidebarItem, SidebarSection } from '../../shared/types.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
 
-/** Nav and sidebar sections of one locale. */
+/** Nav and sidebar sections of one locale, from the config or from `_nav.json` / `_meta.json`. */
 export interface LocaleNavigation {
   nav: NavItem[];
+  /** Sidebar sections, the longest prefix first (the order a route is matched against them). */
   sidebars: SidebarSection[];
 }
 

@@ -12,7 +12,7 @@ import { isUpToDate } from './build-state.js';
 import { bundleSite } from './bundle-site.js';
 import { buildSiteData } from './build-site-data.js';
 import { compileSitePages } from './compile-site-pages.js';
-import { createBuildContext, type BuildContext, type BuildOptions } from './context.js';
+import { createBuildContext, need, type BuildContext, type BuildOptions } from './context.js';
 import { emitAssets } from './emit-assets.js';
 import { indexSearch } from './index-search.js';
 import { createTempOutput, trackTemporary } from './output-dir.js';
@@ -55,7 +55,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await renderSite(ctx);
     writeOutput(ctx);
   });
-  await ctx.plugins.afterBuild(ctx.config, ctx.routes);
+  await ctx.plugins.afterBuild(ctx.config, ctx.routes, Object.fromEntries(need(ctx.navigation, 'navigation')));
   ctx.timings.mark('afterBuild');
   return finish(ctx);
 }

@@ -20,6 +20,7 @@ import {
   pluginSchema,
   runtimeModulesSchema,
   type AddedPage,
+  type AfterBuildEnv,
   type DocgenPlugin,
   type HookEnv,
   type I18nSource,
@@ -141,9 +142,10 @@ export class PluginContainer {
     for (const p of this.plugins) if (p.beforeBuild) await call(p, 'beforeBuild', () => p.beforeBuild!(config, this.env));
   }
 
-  async afterBuild(config: ResolvedConfig, routes: RouteEntry[]): Promise<void> {
+  /** Runs `afterBuild` of every plugin; `navigation` is the build's nav and sidebars by language. */
+  async afterBuild(config: ResolvedConfig, routes: RouteEntry[], navigation: AfterBuildEnv['navigation']): Promise<void> {
     for (const p of this.plugins) {
-      if (p.afterBuild) await call(p, 'afterBuild', () => p.afterBuild!(config, { ...this.env, outDir: config.outDir, routes }));
+      if (p.afterBuild) await call(p, 'afterBuild', () => p.afterBuild!(config, { ...this.env, outDir: config.outDir, routes, navigation }));
     }
   }
 

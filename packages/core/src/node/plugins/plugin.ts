@@ -10,6 +10,7 @@ import { DocgenError } from '../../shared/errors.js';
 import type { ResolvedConfig } from '../../config/load-config.js';
 import type { UserConfig } from '../../config/schema.js';
 import type { PageData } from '../../shared/types.js';
+import type { LocaleNavigation } from '../nav/resolve-nav-sidebar.js';
 import type { HeadTag } from '../pipeline/html-template.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
 
@@ -36,6 +37,18 @@ export interface HookEnv {
   isProd: boolean;
 }
 
+export type { LocaleNavigation };
+
+/** What `afterBuild` gets besides the config. */
+export interface AfterBuildEnv extends HookEnv {
+  /** The output folder, with the new output in place. */
+  outDir: string;
+  /** Every route that was built. */
+  routes: RouteEntry[];
+  /** The nav and sidebars of each locale, by language code (`en`, `zh`), as the pages show them. */
+  navigation: Record<string, LocaleNavigation>;
+}
+
 /** A docgen plugin. Every hook is optional; sequential hooks run in plugin order (`enforce` first). */
 export interface DocgenPlugin {
   /** Names the plugin in every error a hook causes: `[name] hook: message`. Must be unique. */
@@ -47,7 +60,7 @@ export interface DocgenPlugin {
   /** Runs once the config is resolved, before any page is read. */
   beforeBuild?: (config: ResolvedConfig, env: HookEnv) => void | Promise<void>;
   /** Runs once the output is in place: may read it or add files to `outDir`. */
-  afterBuild?: (config: ResolvedConfig, env: HookEnv & { outDir: string; routes: RouteEntry[] }) => void | Promise<void>;
+  afterBuild?: (config: ResolvedConfig, env: AfterBuildEnv) => void | Promise<void>;
   /** Markdown pipeline additions, run after the config's own `markdown.*Plugins`, in plugin order. */
   markdown?: {
     remarkPlugins?: MarkdownPluginEntry[];

@@ -1,6 +1,7 @@
 import './DocLayout.css';
 import { Content, usePageData, useSidebar } from '@docgen/core/runtime';
 import { BackToTop as DefaultBackToTop } from '../BackToTop/BackToTop.js';
+import { CopyMarkdown as DefaultCopyMarkdown } from '../CopyMarkdown/CopyMarkdown.js';
 import { DocFooter as DefaultDocFooter } from '../DocFooter/DocFooter.js';
 import { Outline as DefaultOutline } from '../Outline/Outline.js';
 import { Overview as DefaultOverview } from '../Overview/Overview.js';
@@ -11,6 +12,7 @@ import { useSlots } from '../../layouts/slots.js';
 /** Doc page: sidebar, content (with the overview on `overview: true` pages), footer links, outline. */
 export function DocLayout() {
   const BackToTop = useThemeComponent('BackToTop', DefaultBackToTop);
+  const CopyMarkdown = useThemeComponent('CopyMarkdown', DefaultCopyMarkdown);
   const DocFooter = useThemeComponent('DocFooter', DefaultDocFooter);
   const Outline = useThemeComponent('Outline', DefaultOutline);
   const Overview = useThemeComponent('Overview', DefaultOverview);
@@ -25,6 +27,7 @@ export function DocLayout() {
       <main id="dg-main" className="dg-doc">
         {slots.beforeDocContent}
         <article className="dg-doc-content">
+          <CopyMarkdown />
           <Content />
           {page?.frontmatter.overview === true && <Overview />}
         </article>
