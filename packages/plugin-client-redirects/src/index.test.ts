@@ -215,6 +215,12 @@ describe('redirects checked against the pages', () => {
     );
   });
 
+  it('refuses a folder path whose path without the slash is a page', async () => {
+    expect(await buildError(makeSite(), [{ from: '/guide/new-page/', to: '/' }])).toBe(
+      '[client-redirects] routeGenerated: redirects[0].from /guide/new-page/ also matches /guide/new-page, the page of en/guide/new-page.md: it would send readers away from that page; remove the rule or the page',
+    );
+  });
+
   it('refuses a regular expression that matches a page', async () => {
     expect(await buildError(makeSite(), [{ from: /^\/guide\/(.+)$/, to: '/' }])).toBe(
       '[client-redirects] routeGenerated: redirects[0].from /^\\/guide\\/(.+)$/ matches the page /guide/new-page (en/guide/new-page.md): redirects apply only to paths without a page; leave it out of the expression, e.g. with (?!…)',

@@ -198,7 +198,8 @@ function isHttpTarget(to: string, templated: boolean): boolean {
 /**
  * Checks the rules against the final routes and returns the static redirect pages to write.
  * - A `from` path that is a page (or the folder path of a folder page, `/guide` for `/guide/`), or a regular
- *   expression that matches a page's path, would never apply: the page is served instead.
+ *   expression that matches a page's path, would never apply: the page is served instead. A `from` `/x/`
+ *   would also take readers away from a page `/x`.
  * - The target of an exact rule and the fixed target of an expression must be a page, or lead to one
  *   through other rules; a chain that comes back is a loop.
  * Linear in the pages times the regular expressions, plus the rules.
@@ -219,7 +220,10 @@ function checkRedirects(redirects: readonly Redirect[], rules: readonly Redirect
     const from = String(redirects[i].from);
     if ('path' in rule) {
       const page = pages.get(rule.path);
+      // An exact `/x/` also matches `/x`, the path of the page `/x`.
+      const bare = rule.path.length > 1 && rule.path.endsWith('/') ? rule.path.slice(0, -1) : '';
       if (page) problems.push(`redirects[${i}].from ${from} is the page of ${page}: the page is served there, so the redirect would never apply; remove the rule or the page`);
+      else if (bare && pages.has(bare)) problems.push(`redirects[${i}].from ${from} also matches ${bare}, the page of ${pages.get(bare)}: it would send readers away from that page; remove the rule or the page`);
       return;
     }
     const re = new RegExp(rule.source, rule.flags);
