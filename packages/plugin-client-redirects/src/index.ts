@@ -26,7 +26,7 @@ import {
   type RouteEntry,
 } from '@docgen/core';
 import { z } from 'zod';
-import { createRedirectTable, isAbsoluteTarget, resolveRedirect, TEMPLATE_REFERENCE, type RedirectRule, type RedirectTable } from './redirect-rules.js';
+import { createRedirectTable, resolveRedirect, TEMPLATE_REFERENCE, type RedirectRule, type RedirectTable } from './redirect-rules.js';
 
 export { createRedirectTable, resolveRedirect, MAX_REDIRECTS, type RedirectRule, type RedirectResolution, type RedirectTable } from './redirect-rules.js';
 
