@@ -1,4 +1,5 @@
 import { defineConfig } from '@docgen/core';
+import { pluginClientRedirects } from '@docgen/plugin-client-redirects';
 import { pluginLastUpdated } from '@docgen/plugin-last-updated';
 import { pluginRss } from '@docgen/plugin-rss';
 import { pluginLlms } from '@docgen/plugin-llms';
@@ -23,7 +24,25 @@ export default defineConfig({
   siteUrl: 'https://docgen.dev',
   // The sitemap takes each page's date from the last-updated plugin, listed before it. llms.txt, llms-full.txt
   // and a .md file per page for AI tools, with the "Copy Markdown" button on doc pages.
-  plugins: [pluginLastUpdated(), pluginSitemap(), pluginRss({ feeds: changelogFeeds }), pluginLlms()],
+  plugins: [
+    pluginLastUpdated(),
+    pluginSitemap(),
+    pluginRss({ feeds: changelogFeeds }),
+    pluginLlms(),
+    pluginClientRedirects({
+      redirects: [
+        // Short addresses to give out in talks, READMEs and chats.
+        { from: '/start', to: '/guide/start/getting-started' },
+        { from: '/zh/start', to: '/zh/guide/start/getting-started' },
+        { from: '/config', to: '/api/config/config-basic' },
+        { from: '/zh/config', to: '/zh/api/config/config-basic' },
+        { from: '/cli', to: '/api/commands' },
+        { from: '/zh/cli', to: '/zh/api/commands' },
+        // Every official plugin at /plugins/<name>, in both languages: /plugins/sitemap, /zh/plugins/rss.
+        { from: /^(\/zh)?\/plugins\/([a-z-]+)$/, to: '$1/plugin/official-plugins/$2' },
+      ],
+    }),
+  ],
   locales: [
     {
       lang: 'en',
