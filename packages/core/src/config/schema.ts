@@ -284,13 +284,21 @@ export const configSchema = z
          * leave files out. @default ['**'] @example ['en/guide/**', 'zh/guide/**', 'en/index.md', 'zh/index.md']
          */
         include: z.array(z.string().min(1)).default(() => ['**']),
+        /**
+         * Extensions of the files that are pages. `.md` and `.mdx` pages are Markdown and MDX; `.tsx` and `.jsx`
+         * pages are React components (default export: the content; `export const frontmatter = { title }` of
+         * plain values: the page data). With component pages on, keep other components in `_` folders.
+         * @default ['.md', '.mdx']
+         * @example ['.md', '.mdx', '.tsx']
+         */
+        extensions: z.array(z.enum(['.md', '.mdx', '.tsx', '.jsx'])).min(1).default(() => ['.md' as const, '.mdx' as const]),
         /** Glob-like patterns (`*`, `**`) of files, relative to the root, that are not routes. @default [] */
         exclude: z.array(z.string()).default(() => []),
         /** Files and folders starting with `_` are fragments: importable, not routed. @default true */
         excludeFragments: z.boolean().default(true),
       })
       .strict()
-      .default(() => ({ cleanUrls: true, include: ['**'], exclude: [], excludeFragments: true })),
+      .default(() => ({ cleanUrls: true, include: ['**'], extensions: ['.md' as const, '.mdx' as const], exclude: [], excludeFragments: true })),
     /** Render every route to HTML at build time. @default true */
     ssg: z.boolean().default(true),
     /**

@@ -78,7 +78,7 @@ describe('defaults of an empty config', () => {
     expect(config.lang).toBe('en');
     expect(config.base).toBe('/');
     expect(config.ssg).toBe(true);
-    expect(config.route).toEqual({ cleanUrls: true, include: ['**'], exclude: [], excludeFragments: true });
+    expect(config.route).toEqual({ cleanUrls: true, include: ['**'], extensions: ['.md', '.mdx'], exclude: [], excludeFragments: true });
     expect(config.multiVersion).toEqual({ default: '', versions: [] });
     expect(config.markdown).toEqual({ showLineNumbers: false, defaultWrapCode: false, shiki: {}, remarkPlugins: [], rehypePlugins: [], checkDeadLinks: true, sanitize: false });
     expect(config.pageTimeout).toBe(30_000);

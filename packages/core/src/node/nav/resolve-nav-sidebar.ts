@@ -106,7 +106,7 @@ function folderItems(dir: string, routeByFile: Map<string, RouteEntry>, titles: 
       }
       switch (entry.type) {
         case 'file': {
-          const candidates = ['.md', '.mdx'].map((ext) => path.join(dir, entry.name + ext));
+          const candidates = PAGE_EXTENSIONS.map((ext) => path.join(dir, entry.name + ext));
           const file = candidates.find((f) => routeByFile.has(f));
           if (!file) {
             // A page left out by `route.exclude` / `route.include` (a draft) or a fragment leaves the sidebar
@@ -140,12 +140,15 @@ function folderItems(dir: string, routeByFile: Map<string, RouteEntry>, titles: 
   return toItems(meta);
 }
 
+/** Extensions a page can have (`route.extensions` picks among them), in the order a `_meta.json` name tries them. */
+const PAGE_EXTENSIONS = ['.md', '.mdx', '.tsx', '.jsx'];
+
 /** The entries of a folder without `_meta.json`: its routes (excluded files are not), then its sub-folders. */
 function defaultMeta(dir: string, routeByFile: Map<string, RouteEntry>): MetaEntry[] {
   const entries = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => !e.name.startsWith('_') && !e.name.startsWith('.'));
   const pages = entries
-    .filter((e) => e.isFile() && /\.mdx?$/.test(e.name) && routeByFile.has(path.join(dir, e.name)))
-    .map((e) => e.name.replace(/\.mdx?$/, ''))
+    .filter((e) => e.isFile() && routeByFile.has(path.join(dir, e.name)))
+    .map((e) => e.name.slice(0, -path.extname(e.name).length))
     .sort((a, b) => (a === 'index' ? -1 : b === 'index' ? 1 : a.localeCompare(b)));
   const dirs = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
   return [...pages, ...dirs];

@@ -13,6 +13,7 @@ import type { OverviewGroup, PageData, SidebarSection, SiteData } from '../../sh
 import type { CompiledPage, PageCompiler } from '../markdown/compile-page.js';
 import type { PageCache } from './page-cache.js';
 import { readPageSource } from '../markdown/read-source.js';
+import { COMPONENT_PAGE } from '../markdown/compile-component-page.js';
 import { isInsideSite } from '../markdown/page-links.js';
 
 /** Everything the plugin serves; built once per build and shared by the browser and server bundles. */
@@ -57,6 +58,13 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
     name: 'docgen',
     setup(build) {
       build.onResolve({ filter: /^docgen:/ }, (args) => ({ path: args.path, namespace: 'docgen' }));
+      // Component pages (`.tsx`, `.jsx`) enter as pages, with their page data; the module the page wraps is
+      // imported from there by the same path and resolves normally, as the component it is.
+      const componentPages = [...site.pages.keys()].filter((file) => COMPONENT_PAGE.test(file));
+      if (componentPages.length) {
+        const filter = new RegExp(`^(${componentPages.map((f) => f.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`);
+        build.onResolve({ filter }, (args) => (args.kind === 'entry-point' ? { path: args.path, namespace: 'docgen-page' } : undefined));
+      }
       if (site.runtimeModules.size) {
         const names = [...site.runtimeModules.keys()].map((k) => k.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
         build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'docgen-runtime-module' }));

@@ -22,7 +22,6 @@ export interface RouteEntry {
   version: string;
 }
 
-const PAGE_EXT = /\.mdx?$/;
 /** Folders of the site root that never hold pages. */
 const RESERVED = new Set(['node_modules', 'dist', 'public', 'theme']);
 
@@ -44,6 +43,7 @@ export function scanRoutes(config: ResolvedConfig): RouteEntry[] {
   const otherLocaleDirs = new Set(config.resolvedLocales.map((l) => l.dir));
   const exclude = config.route.exclude.map(globToRegExp);
   const include = config.route.include.map(globToRegExp);
+  const pageExt = new RegExp(`(${config.route.extensions.map((e) => e.replace('.', '\\.')).join('|')})$`);
 
   for (const locale of config.resolvedLocales) {
     const walk = (dir: string, isRoot: boolean) => {
@@ -58,13 +58,13 @@ export function scanRoutes(config: ResolvedConfig): RouteEntry[] {
           // A site without locales keeps pages in the root, beside reserved folders.
           if (isRoot && (reserved.has(name) || (abs !== locale.dir && otherLocaleDirs.has(abs)))) continue;
           walk(abs, false);
-        } else if (entry.isFile() && PAGE_EXT.test(name) && include.some((re) => re.test(rel))) {
+        } else if (entry.isFile() && pageExt.test(name) && include.some((re) => re.test(rel))) {
           const bad = NOT_IN_URL.exec(rel);
           if (bad) {
             const char = bad[0].charCodeAt(0) < 32 || bad[0] === '\u007f' ? `control character U+${bad[0].charCodeAt(0).toString(16).padStart(4, '0')}` : `"${bad[0]}"`;
             throw new DocgenError(`${rel}: a page's file and folder names cannot hold ${char}, no URL would reach it: rename it`);
           }
-          const inLocale = toPosix(path.relative(locale.dir, abs)).replace(PAGE_EXT, '');
+          const inLocale = toPosix(path.relative(locale.dir, abs)).replace(pageExt, '');
           routes.push({
             path: locale.prefix + fileToRoutePath(inLocale),
             filePath: abs,
