@@ -197,7 +197,7 @@ describe('bad input', () => {
     });
   }
 
-  it('reports an invalid config in the spec wording with the key path', async () => {
+  it('reports an invalid config in the documented validation wording with the key path', async () => {
     const site = copyFixture('basic');
     fs.writeFileSync(path.join(site, 'docgen.config.ts'), "export default { lang: 'fr', locales: [{ lang: 'en', label: 'English' }, { lang: 'zh', label: '中文' }], themeConfig: { hideNavbar: 'sometimes' } };\n");
     const { code, stderr } = await cli('build', site);
@@ -274,7 +274,7 @@ describe('the website', () => {
     expect(fs.existsSync(path.join(result.outDir, '404.html'))).toBe(true);
   });
 
-  it('uses the configured nav and the sidebar groups of the spec', () => {
+  it('uses the configured nav and the configured sidebar groups', () => {
     const html = read(path.join(result.outDir, 'guide/start/introduction.html'));
     for (const text of ['Guide', 'Plugin', 'API', 'Version', 'Changelog', '1.x docs']) expect(html).toContain(`>${text}<`);
     for (const group of ['Getting Started', 'Features', 'Default Theme', 'Advanced']) expect(html).toContain(`<span>${group}</span>`);

@@ -1,5 +1,5 @@
 // Build benchmark: generates a synthetic bilingual site of N plain-Markdown pages per locale (the corpus of
-// ../shared/BENCHMARKS.md: headings h2–h4, paragraphs, lists, a GFM table, links, 2–4 code blocks; en ~3.1 k
+// headings h2–h4, paragraphs, lists, a GFM table, links, 2–4 code blocks; en ~3.1 k
 // characters, zh ~1.9 k; nested guide/, api/, plugin/ folders; two home pages) and prints, per N:
 // cold build wall time (output and caches deleted), warm build wall time (nothing changed), rebuild after
 // editing one page, peak RSS,

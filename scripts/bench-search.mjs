@@ -1,4 +1,4 @@
-// Search benchmark: for synthetic bilingual sites of N pages per locale (the corpus of ../shared/BENCHMARKS.md,
+// Search benchmark: for synthetic bilingual sites of N pages per locale (the benchmark corpus,
 // made by ./lib/synthetic-site.mjs) it builds each site cold and prints, per locale:
 // - the index file (assets/search-<lang>-<hash>.json): bytes raw and gzip (level 9, what a static host serves);
 // - the build-time cost of indexing: the "search index" phase of `docgen build --profile` (records and
@@ -27,7 +27,7 @@ const QUERY_COUNT = 200;
 const LOAD_RUNS = 3;
 /** Sites above this many pages per locale get a larger V8 heap for their build. */
 const LARGE_SITE = 5000;
-const TARGET = 'search index ≤ 20 KB gzip per 100 pages per locale (BENCHMARKS.md)';
+const TARGET = 'search index ≤ 20 KB gzip per 100 pages per locale';
 
 /** Exactly the parameters DocSearch sends with each query. */
 const DOCSEARCH_PARAMS = {

@@ -3,7 +3,7 @@
  * production build) and by `docgen dev`, in English and Chinese: it copies the code (without the lines a
  * diff removed), says "Copied" for about 2 s, has a tooltip instead of a native title, and where the page
  * cannot copy (no Clipboard API, `execCommand('copy')` failing) copy-to-clipboard's prompt appears with
- * the translated message and the copy keys (spec §8).
+ * the translated message and the copy keys.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type StaticServer } from '@docgen/core';

@@ -265,7 +265,7 @@ describe.each<ServerKind>(['preview', 'dev'])('landing section and ecosystem men
     // It fits between the navbar and the bottom of the screen, and scrolls inside.
     expect(box.y + box.height).toBeLessThanOrEqual(800);
     expect(await popover.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
-    // Title min width (spec §9: 177 px).
+    // Title min width (177 px).
     expect(await page.locator('.dg-ecosystem-title').first().evaluate((el) => getComputedStyle(el).minWidth)).toBe('177px');
     await page.mouse.click(3, 400);
     await popover.waitFor({ state: 'detached' });

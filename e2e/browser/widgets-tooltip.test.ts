@@ -1,7 +1,7 @@
 /**
  * Tooltips of the default theme's icon buttons, in Chromium, on the production build and on `docgen dev`:
  * the appearance toggle (visual only: same text as its name), the ecosystem icon and the edit link (a
- * `role="tooltip"` description). Enter delay 0 and leave delay 0.1 s (spec §9), keyboard focus shows them
+ * `role="tooltip"` description). Enter delay 0 and leave delay 0.1 s, keyboard focus shows them
  * and Escape hides them, a mouse click's focus does not, a touch tap never opens one, max width 250 px,
  * the 4 px arrow offset, and the flip from the right to the left or below near the viewport's edge.
  */

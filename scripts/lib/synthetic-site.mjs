@@ -1,4 +1,4 @@
-// The synthetic bilingual corpus of ../shared/BENCHMARKS.md, shared by the build and search benchmarks:
+// The synthetic bilingual benchmark corpus, shared by the build and search benchmarks:
 // N plain-Markdown pages per locale (headings h2–h4, paragraphs, lists, a GFM table, links, 2–4 code blocks;
 // en ~3.1 k characters, zh ~1.9 k) in nested guide/, api/, plugin/ folders, plus two home pages.
 import fs from 'node:fs';

@@ -63,7 +63,7 @@ describe('valid landing and ecosystem config', () => {
     expect(config.themeConfig.landing?.tools).toHaveLength(6);
     expect(config.themeConfig.locales.zh.landing?.tools).toHaveLength(6);
     expect(config.themeConfig.ecosystem?.flatMap((g) => g.links)).toHaveLength(7);
-    // Some links have an English URL of their own (spec §2).
+    // Some links have an English URL of their own.
     expect(config.themeConfig.ecosystem?.[0].links.some((l) => l.urlEn && l.urlEn !== l.url)).toBe(true);
   });
 });

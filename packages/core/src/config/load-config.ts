@@ -75,7 +75,7 @@ export async function loadConfig(root: string, overrides: ConfigOverrides = {}):
 
 /**
  * Validates a user config object and fills defaults.
- * @throws DocgenError listing every invalid key in the spec's validation wording.
+ * @throws DocgenError listing every invalid key in docgen's validation wording.
  */
 export function resolveConfig(
   raw: unknown,

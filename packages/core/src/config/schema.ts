@@ -1,8 +1,8 @@
 /**
  * The config schema: one zod schema gives both the type users write (`UserConfig`, everything optional)
- * and the resolved type the build reads (`ResolvedConfig`, defaults filled). Defaults follow the
- * specification's §1 and §3 (lang en, base /, ssg on, clean URLs, no extra versions, navbar hidden
- * automatically, appearance animation off, markdown showLineNumbers/defaultWrapCode false, shiki {}).
+ * and the resolved type the build reads (`ResolvedConfig`, defaults filled). Defaults, as the config
+ * pages of the docs list them: lang en, base /, ssg on, clean URLs, no extra versions, navbar hidden
+ * automatically, appearance animation off, markdown showLineNumbers/defaultWrapCode false, shiki {}.
  */
 import { z } from 'zod';
 import { themeConfigSchema, type ThemeConfig, type ThemeUserConfig } from '@docgen/theme-default/config';

@@ -1,6 +1,6 @@
 /**
  * Config validation and defaults through `resolveConfig`: the exact message lines of invalid configs, in the
- * specification's wording (§5, the async-validator defaults: '%s is required', '%s cannot be empty',
+ * documented wording (the async-validator defaults: '%s is required', '%s cannot be empty',
  * '%s must be one of %s', '%s is not a %s' / '%s is not an %s' for array and object), the defaults of an
  * empty config, base normalisation and the resolved locales. Also `formatKeyPath`.
  */
@@ -51,7 +51,7 @@ describe('invalid configs', () => {
     ['multiVersion incomplete', { multiVersion: { default: 1 } }, ['multiVersion.default is not a string', 'multiVersion.versions is required']],
     // One line per unknown key, each indented like every other line.
     ['two unknown keys', { foo: 1, bar: 2 }, ['foo is not a known option', 'bar is not a known option']],
-    // async-validator, where the spec's wording comes from: array and object take "an".
+    // async-validator, where this wording comes from: array and object take "an".
     ['exclude not an array', { route: { exclude: 'drafts/**' } }, ['route.exclude is not an array']],
     ['themeConfig not an object', { themeConfig: 'dark' }, ['themeConfig is not an object']],
   ])('%s', (_name, raw, expected) => {
@@ -74,7 +74,7 @@ describe('invalid configs', () => {
 describe('defaults of an empty config', () => {
   const config = resolveConfig({}, { root });
 
-  it('fills the spec defaults', () => {
+  it('fills the documented defaults', () => {
     expect(config.lang).toBe('en');
     expect(config.base).toBe('/');
     expect(config.ssg).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Turns zod issues into messages in the specification's validation wording (§5: `'%s is required'`,
+ * Turns zod issues into messages in docgen's validation wording (`'%s is required'`,
  * `'%s cannot be empty'`, `'%s must be one of %s'`, `'%s is not a %s'`), each naming the key path.
  */
 import type { z } from 'zod';
@@ -14,7 +14,7 @@ export function formatKeyPath(path: readonly PropertyKey[]): string {
   return out || 'config';
 }
 
-/** One message per issue, in the spec's wording. */
+/** One message per issue, in docgen's validation wording. */
 export function formatIssue(issue: z.core.$ZodIssue, input: unknown): string {
   const path = formatKeyPath(issue.path);
   switch (issue.code) {

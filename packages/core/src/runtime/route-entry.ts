@@ -1,5 +1,5 @@
 /**
- * Route entries as the specification describes them (§3: path, element, source file path, preload
+ * Route entries (path, element, source file path, preload
  * action, lang, version), built on demand from the locale's route manifest, so no list of every route is
  * shipped with the app.
  */

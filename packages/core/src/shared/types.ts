@@ -1,9 +1,9 @@
 /**
- * Types shared by the Node side and the browser runtime. Field names follow the
- * specification's section 3 (page record, TOC entry, route entry, sidebar item).
+ * Types shared by the Node side and the browser runtime: page record, TOC entry, route entry, sidebar item
+ * and the site data (see the runtime API page of the docs).
  */
 
-/** One heading of a page's table of contents (spec §3: depth 2–4, charIndex -1 when unknown). */
+/** One heading of a page's table of contents (depth 2–4, charIndex -1 when unknown). */
 export interface TocItem {
   /** Plain text of the heading, markup removed. */
   text: string;
@@ -31,7 +31,7 @@ export interface FrontMatter {
   [key: string]: unknown;
 }
 
-/** Hero block of a home page (spec §3, home front matter). */
+/** Hero block of a home page. */
 export interface HomeHero {
   name?: string;
   text?: string;
@@ -48,7 +48,7 @@ export interface HomeFeature {
   link?: string;
 }
 
-/** The page record of spec §3, computed once when the page compiles and exported by its module. */
+/** The page record, computed once when the page compiles and exported by its module. */
 export interface PageData {
   title: string;
   /** Route path with the base removed, e.g. `/guide/start/introduction` or `/zh/api/`. */
@@ -71,7 +71,7 @@ export interface NavItem {
   items?: NavItem[];
 }
 
-/** Sidebar link (spec §3: text, link, collapsible, collapsed). */
+/** Sidebar link (text, link, collapsible, collapsed). */
 export interface SidebarItem {
   text: string;
   link?: string;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 
 /**
  * An external link of the landing section or the ecosystem menu: an absolute http(s) URL of at most 2048
- * characters (spec §5: URLs over 2048 characters are rejected).
+ * characters (URLs over 2048 characters are rejected).
  */
 const externalUrl = z
   .string()
@@ -18,7 +18,7 @@ const externalUrl = z
   .url({ abort: true })
   .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL such as https://example.com/');
 
-/** One tool card of the landing section (spec §3: name, desc, logo, url, urlText). */
+/** One tool card of the landing section (name, desc, logo, url, urlText). */
 const landingTool = z
   .object({
     /** Name of the tool, the card's heading. @example 'Quarry' */
@@ -51,7 +51,7 @@ const landing = z
   .strict();
 
 /**
- * One link of the ecosystem menu (spec §3: name, desc, descEn, logo, url, optional logoScale). `desc` and
+ * One link of the ecosystem menu (name, desc, descEn, logo, url, optional logoScale). `desc` and
  * `url` are shown on Chinese pages, `descEn` and `urlEn` (when given, else `url`) on the others.
  */
 const ecosystemLink = z
@@ -73,7 +73,7 @@ const ecosystemLink = z
   })
   .strict();
 
-/** A group of the ecosystem menu (spec §3: title, titleEn, links); `title` on Chinese pages, else `titleEn`. */
+/** A group of the ecosystem menu (title, titleEn, links); `title` on Chinese pages, else `titleEn`. */
 const ecosystemGroup = z
   .object({
     /** Heading of the group on Chinese pages. */
@@ -111,7 +111,7 @@ const perLocaleText = (what: string) =>
   });
 
 /**
- * The top banner (spec §2, §3 Banner, §4): a message with a link above the navbar and a close icon; once
+ * The top banner: a message with a link above the navbar and a close icon; once
  * closed, `localStorage[storageKey]` is `'true'` and the banner stays hidden while that key exists.
  */
 const banner = z
@@ -135,7 +135,7 @@ const banner = z
   })
   .strict();
 
-/** Options passed to medium-zoom (spec §3 image zoom options); absent keys take medium-zoom's defaults. */
+/** Options passed to medium-zoom; absent keys take medium-zoom's defaults. */
 const mediumZoomOptions = z
   .object({
     /** Space around the zoomed image, in px. @default 0 */
@@ -166,7 +166,7 @@ const mediumZoomOptions = z
   .strict();
 
 /**
- * Image zoom with medium-zoom (spec §2, §4): `false` turns it off; `true`, absent or an object turns it on.
+ * Image zoom with medium-zoom: `false` turns it off; `true`, absent or an object turns it on.
  * Images with class `no-zoom`, attribute `data-no-zoom` or inside a link are never zoomable.
  */
 const mediumZoom = z.union([

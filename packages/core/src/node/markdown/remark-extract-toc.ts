@@ -1,5 +1,5 @@
 /**
- * Title and table of contents (spec §3: depths 2–4, charIndex -1 when unknown), stored on
+ * Title and table of contents (depths 2–4, charIndex -1 when unknown), stored on
  * `file.data.title` and `file.data.toc`. Runs after `remarkHeadingIds`.
  * A doc page with a front matter title and no h1 gets an h1, so every page shows its title.
  */

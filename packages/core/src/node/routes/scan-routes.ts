@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../../config/index.js';
 import { DocgenError } from '../../shared/errors.js';
 
-/** The route entry of spec §3, as the build knows it (the browser's `element`/`preload` come from the chunk). */
+/** A route entry, as the build knows it (the browser's `element`/`preload` come from the chunk). */
 export interface RouteEntry {
   /** Route path without base: `/guide/start/introduction`, `/zh/api/`. */
   path: string;

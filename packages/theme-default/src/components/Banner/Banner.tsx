@@ -41,7 +41,7 @@ function isDismissed(storageKey: string): boolean {
 }
 
 /**
- * The top banner of `themeConfig.banner` (spec §2, §4): a message linking to `href` (each per locale
+ * The top banner of `themeConfig.banner`: a message linking to `href` (each per locale
  * when given as a record), above the navbar, with a close icon. Closing sets
  * `localStorage[storageKey] = 'true'` and hides it; it stays hidden on later loads while that key
  * exists, without a flash (see `bannerScript`), and in other open tabs.

@@ -31,7 +31,7 @@ export function codeToCopy(pre: Element): string {
  * Copying goes through copy-to-clipboard: it selects the text and runs `document.execCommand('copy')`,
  * which browsers allow inside a click. Where that fails (no clipboard access), the library falls back to
  * `window.prompt` with the code selected and the message `code.copyPrompt` of the page's language, whose
- * `#{key}` it replaces with the copy keys of the platform (`⌘+C` on macOS, `Ctrl+C` elsewhere; spec §8).
+ * `#{key}` it replaces with the copy keys of the platform (`⌘+C` on macOS, `Ctrl+C` elsewhere).
  * The button then stays as it was, since the library cannot know whether the reader copied. After a copy
  * that worked, its label reads `code.copied` for `COPIED_RESET_DELAY` ms.
  *

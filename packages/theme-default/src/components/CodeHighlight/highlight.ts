@@ -99,7 +99,7 @@ function loadHighlighter(): Promise<Highlighter> {
  * WebAssembly); each language and theme is fetched the first time it is used. A call made while any of
  * them is still loading waits for it, so there is no "used before loading" state (the oniguruma engine's
  * 'Must invoke loadWasm first.' cannot happen here). Shiki gives up on a line after 500 ms (its
- * `tokenizeTimeLimit`, spec §9): the rest of that line keeps the colour reached so far, the page stays responsive.
+ * `tokenizeTimeLimit`): the rest of that line keeps the colour reached so far, the page stays responsive.
  *
  * Rejects with `HighlightError` for a language or theme outside `HIGHLIGHT_LANGUAGES` /
  * `HIGHLIGHT_THEMES`, and with the browser's error when a chunk cannot be fetched. Must run in the

@@ -23,7 +23,7 @@ describe('ecosystemLanguage', () => {
     ['zh', '/zh/guide/start/introduction', 'zh'],
     // A Chinese default locale has no /zh prefix; the language decides.
     ['zh-CN', '/guide/', 'zh'],
-    // The path decides too (spec §2: Chinese when the path contains zh), by segment, not by letters.
+    // The path decides too (Chinese when the path contains zh), by segment, not by letters.
     ['en', '/docs/zh/', 'zh'],
     ['en', '/guide/zhuyin', 'en'],
   ])('lang %s, path %s → %s', (lang, path, expected) => {

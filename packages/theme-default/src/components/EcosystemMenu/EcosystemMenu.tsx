@@ -7,11 +7,11 @@ import { useI18n } from '../../i18n/index.js';
 import { assetUrl } from '../Landing/Landing.js';
 import { Tooltip } from '../Tooltip/Tooltip.js';
 
-/** Delay before the popover opens on hover and closes after the pointer left it, in ms (spec §9: 0.1 s). */
+/** Delay before the popover opens on hover and closes after the pointer left it, in ms (0.1 s). */
 export const ECOSYSTEM_HOVER_DELAY = 100;
 
 /**
- * Language of the ecosystem menu (spec §2): Chinese when the page's locale is Chinese or the route path
+ * Language of the ecosystem menu: Chinese when the page's locale is Chinese or the route path
  * has a `zh` segment (`/zh/…`), English otherwise.
  */
 export function ecosystemLanguage(lang: string, routePath: string): 'zh' | 'en' {
@@ -40,7 +40,7 @@ export function localizeEcosystem(groups: EcosystemGroup[], language: 'zh' | 'en
 }
 
 /**
- * Grid icon in the navbar opening a popover of the `themeConfig.ecosystem` links (spec §2). Mouse: opens
+ * Grid icon in the navbar opening a popover of the `themeConfig.ecosystem` links. Mouse: opens
  * 0.1 s after the pointer enters the icon and closes 0.1 s after it leaves icon and popover. Click, tap,
  * Enter or Space: toggles. Escape closes it and puts focus back on the icon; a tap or click outside, focus
  * leaving the menu, following a link and navigating close it too. It is a disclosure: the popover follows

@@ -87,7 +87,7 @@ function whenIdle(task: () => void): () => void {
 }
 
 /**
- * Image zoom with medium-zoom (spec §2, §4): a click on an image of the page content enlarges it over an
+ * Image zoom with medium-zoom: a click on an image of the page content enlarges it over an
  * overlay (white unless `options.background` says otherwise); a click, Escape, a resize or a scroll of
  * more than `scrollOffset` px closes it. All of that, the 0.3 s fade, the 150 ms close delay after a
  * scroll, high-resolution images (`data-zoom-src`, `srcset`) and their warning when unreachable are

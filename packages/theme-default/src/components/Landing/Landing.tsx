@@ -24,7 +24,7 @@ export function assetUrl(src: string, base: string): string {
 }
 
 /**
- * The landing section of a home page (spec §2): a title, a one-line tagline and a grid of tool cards, each
+ * The landing section of a home page: a title, a one-line tagline and a grid of tool cards, each
  * with logo, name, short description and an external link that opens in a new tab. Defaults to the page
  * locale's `landing` (`themeConfig.locales[lang].landing`, or `themeConfig.landing` for the default
  * locale); renders nothing without one. Plain server-rendered HTML: no state, no effects.

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import type { NProgress } from 'nprogress';
 
 /**
- * nprogress settings (spec §9: minimum 0.08, speed 200 ms, trickle speed 800 ms, easing `ease`; the
+ * nprogress settings (minimum 0.08, speed 200 ms, trickle speed 800 ms, easing `ease`; the
  * 0.02 trickle rate and the 0.994 maximum before `done()` are nprogress's own). The template drops
  * nprogress's spinner and its made-up ARIA role (`role="bar"`), which accessibility checkers reject.
  */
@@ -44,8 +44,8 @@ export function useNavigationPending(): boolean {
 }
 
 /**
- * A thin bar in the brand colour at the top of the window while a client-side navigation loads (spec §4:
- * start, trickle increments, done), drawn by nprogress. It appears only when the navigation takes longer
+ * A thin bar in the brand colour at the top of the window while a client-side navigation loads (start,
+ * trickle increments, done), drawn by nprogress. It appears only when the navigation takes longer
  * than `NAV_PROGRESS_DELAY`; nprogress is loaded when the first navigation starts. Renders nothing itself.
  */
 export function NavProgress() {

@@ -24,7 +24,7 @@ export interface TooltipProps {
   content: string;
   /**
    * Preferred side. When the tooltip doesn't fit in the viewport there, it flips to the opposite side,
-   * then tries the remaining sides (spec §9: placement right by default). @default 'right'
+   * then tries the remaining sides (placement right by default). @default 'right'
    */
   placement?: TooltipPlacement;
   /** Hides the tooltip and keeps it closed, e.g. while the menu its trigger opened is showing. @default false */
@@ -33,11 +33,11 @@ export interface TooltipProps {
   children: ReactElement;
 }
 
-/** Delay before the tooltip opens once the pointer is over the trigger, in ms (spec §9: enter 0). */
+/** Delay before the tooltip opens once the pointer is over the trigger, in ms (enter 0). */
 export const TOOLTIP_ENTER_DELAY = 0;
-/** Delay before the tooltip closes once the pointer left the trigger and the tooltip, in ms (spec §9: 0.1 s). */
+/** Delay before the tooltip closes once the pointer left the trigger and the tooltip, in ms (0.1 s). */
 export const TOOLTIP_LEAVE_DELAY = 100;
-/** Distance between the trigger's edge and the tip of the arrow, in px (spec §9: arrow offset 4 px). */
+/** Distance between the trigger's edge and the tip of the arrow, in px (arrow offset 4 px). */
 export const TOOLTIP_ARROW_OFFSET = 4;
 /** Length of the arrow (half the diagonal of its rotated square), in px; matches Tooltip.css. */
 const ARROW_SIZE = 5;
@@ -134,7 +134,7 @@ type TriggerProps = {
 
 /**
  * A small text bubble beside an icon button, shown while the pointer is over it (enter delay 0, leave
- * delay 0.1 s, spec §9) or while it has keyboard focus; Escape hides it. Mouse and pen only: touch
+ * delay 0.1 s) or while it has keyboard focus; Escape hides it. Mouse and pen only: touch
  * pointers never open it. It is `role="tooltip"` and the trigger's `aria-describedby` points at it,
  * except when the trigger's `aria-label` already says the same text — then it is visual only
  * (`aria-hidden`), so screen readers don't read the name twice.
