@@ -22,7 +22,6 @@ import type { LinkContext } from './page-links.js';
 import { rehypeHeadingAnchors } from './rehype-heading-anchors.js';
 import type { ShikiTransformer } from 'shiki';
 import { rehypeCodeMeta, rehypeShiki, type RehypeShikiOptions } from './rehype-shiki.js';
-import { COMPONENT_PAGE, compileComponentPage } from './compile-component-page.js';
 import { remarkAssets } from './remark-assets.js';
 import { normalizeContainerTitles, remarkContainers } from './remark-containers.js';
 import { remarkExtractToc } from './remark-extract-toc.js';
@@ -163,7 +162,8 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
   return {
     async compile(filePath, input, opts = {}) {
       const source = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-      if (COMPONENT_PAGE.test(filePath)) return compileComponentPage(filePath, source);
+      // Loaded on first use: its parser costs every page worker time at start, and most sites have no component page.
+      if (/\.[jt]sx$/.test(filePath)) return (await import('./compile-component-page.js')).compileComponentPage(filePath, source);
       const warnings: PageWarning[] = [];
       if (options.sanitize && !filePath.endsWith('.md')) {
         throw locatedError('markdown.sanitize is on, and MDX pages run code that sanitising cannot make safe: rename the page to .md or turn sanitize off', filePath, source, 1, 1);

@@ -13,7 +13,6 @@ import type { OverviewGroup, PageData, SidebarSection, SiteData } from '../../sh
 import type { CompiledPage, PageCompiler } from '../markdown/compile-page.js';
 import type { PageCache } from './page-cache.js';
 import { readPageSource } from '../markdown/read-source.js';
-import { COMPONENT_PAGE } from '../markdown/compile-component-page.js';
 import { isInsideSite } from '../markdown/page-links.js';
 
 /** Everything the plugin serves; built once per build and shared by the browser and server bundles. */
@@ -60,7 +59,7 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
       build.onResolve({ filter: /^docgen:/ }, (args) => ({ path: args.path, namespace: 'docgen' }));
       // Component pages (`.tsx`, `.jsx`) enter as pages, with their page data; the module the page wraps is
       // imported from there by the same path and resolves normally, as the component it is.
-      const componentPages = [...site.pages.keys()].filter((file) => COMPONENT_PAGE.test(file));
+      const componentPages = [...site.pages.keys()].filter((file) => /\.[jt]sx$/.test(file));
       if (componentPages.length) {
         const filter = new RegExp(`^(${componentPages.map((f) => f.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`);
         build.onResolve({ filter }, (args) => (args.kind === 'entry-point' ? { path: args.path, namespace: 'docgen-page' } : undefined));
