@@ -11,7 +11,7 @@ import { checkFrontMatter } from '../../config/frontmatter-schema.js';
 import { DocgenError } from '../../shared/errors.js';
 import type { FrontMatter } from '../../shared/types.js';
 import { displayPath } from '../display-path.js';
-import type { CompiledPage, PageWarning } from './compile-page.js';
+import type { CompiledPage, PageWarning } from './compiled-page.js';
 
 /** Extensions a component page may have. */
 export const COMPONENT_PAGE = /\.[jt]sx$/;

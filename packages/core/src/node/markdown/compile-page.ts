@@ -17,7 +17,7 @@ import remarkGfm from 'remark-gfm';
 import type { PluggableList, Processor } from 'unified';
 import { VFile } from 'vfile';
 import { DocgenError, type SourceLocation } from '../../shared/errors.js';
-import type { FrontMatter, TocItem } from '../../shared/types.js';
+import type { FrontMatter } from '../../shared/types.js';
 import type { LinkContext } from './page-links.js';
 import { rehypeHeadingAnchors } from './rehype-heading-anchors.js';
 import type { ShikiTransformer } from 'shiki';
@@ -28,8 +28,7 @@ import { remarkExtractToc } from './remark-extract-toc.js';
 import { remarkGithubAlerts } from './remark-github-alerts.js';
 import { escapeCustomHeadingIds, remarkHeadingIds } from './remark-heading-ids.js';
 import { remarkLinks } from './remark-links.js';
-import { rehypeSearchSections, type SearchSection } from './rehype-search-sections.js';
-import type { PageAsset, PageLink } from './vfile-data.js';
+import { rehypeSearchSections } from './rehype-search-sections.js';
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 import { rehypeCollectAnchors, rehypeUrlChecks } from './rehype-url-checks.js';
 import './vfile-data.js';
@@ -53,33 +52,8 @@ export interface CompilerOptions extends LinkContext {
   sanitize?: boolean;
 }
 
-/** The result of compiling one page: everything later steps need, serializable. */
-export interface CompiledPage {
-  /** ES module source: `export default function MDXContent(props)`, importing `react/jsx-runtime`. */
-  code: string;
-  title: string;
-  toc: TocItem[];
-  frontmatter: FrontMatter;
-  assets: PageAsset[];
-  /** Absolute paths of files whose existence or content the output depends on. */
-  dependencies: string[];
-  /** The page's text split at its headings, for the search records. */
-  sections: SearchSection[];
-  /** Links to pages and anchors, for the site-wide dead-link check. */
-  links: PageLink[];
-  /** Every anchor (`id`) of the page. */
-  anchors: string[];
-  /** `.md`/`.mdx` files the page imports by path (absolute): their anchors render on this page too. */
-  fragmentImports: string[];
-  /** Problems that do not stop the build (a typo-close front matter key, a page without a title, a large page). */
-  warnings: PageWarning[];
-}
-
-/** A warning about one page, with its place when known. */
-export interface PageWarning {
-  message: string;
-  location?: SourceLocation;
-}
+export type { CompiledPage, PageWarning } from './compiled-page.js';
+import type { CompiledPage, PageWarning } from './compiled-page.js';
 
 /**
  * Options for pages of one folder with docgen's defaults (no locales, no user plugins): what
