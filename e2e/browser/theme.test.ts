@@ -29,10 +29,19 @@ describe.each<ServerKind>(['preview', 'dev'])('theme (%s)', (kind) => {
     const menu = page.locator('.dg-nav .dg-nav-menu');
     const button = menu.locator('.dg-nav-menu-button');
     await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+    // The page itself times the hover delay: when the pointer entered, and when the menu opened. A check
+    // after a fixed wait would fail on a busy machine.
+    await button.evaluate((el) => {
+      const w = window as unknown as { entered?: number; opened?: number };
+      el.addEventListener('pointerenter', () => (w.entered ??= performance.now()));
+      new MutationObserver(() => {
+        if (el.getAttribute('aria-expanded') === 'true') w.opened ??= performance.now();
+      }).observe(el, { attributes: true, attributeFilter: ['aria-expanded'] });
+    });
     await button.hover();
-    await page.waitForTimeout(50);
-    expect(await button.getAttribute('aria-expanded'), 'opens only after the hover delay').toBe('false');
     await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
+    const delay = await page.evaluate(() => { const w = window as unknown as { entered: number; opened: number }; return w.opened - w.entered; });
+    expect(delay, 'opens only after the hover delay of 100 ms').toBeGreaterThanOrEqual(95);
     // An external item opens in a new tab with its icon; the changelog is a page of the site.
     const external = menu.locator('a', { hasText: '1.x docs' });
     expect(await external.getAttribute('target')).toBe('_blank');

@@ -14,9 +14,14 @@ import { copyFixture } from '../helpers/site.js';
 /** A string only nprogress's code contains. */
 const NPROGRESS_MARK = 'nprogress-custom-parent';
 
-/** Times (performance.now) of clicks and of `#nprogress` being added and removed. */
+/**
+ * Times (performance.now) of clicks, of navigations starting (a click or a history step) and ending (the
+ * document title changing), and of `#nprogress` being added and removed.
+ */
 interface Timeline {
   clicks: number[];
+  starts: number[];
+  ends: number[];
   added: number[];
   removed: number[];
 }
@@ -31,9 +36,11 @@ async function hydrated(page: Page) {
 /** Starts recording the timeline in the page. */
 function recordTimeline(page: Page) {
   return page.evaluate(() => {
-    const timeline = { clicks: [] as number[], added: [] as number[], removed: [] as number[] };
+    const timeline = { clicks: [] as number[], starts: [] as number[], ends: [] as number[], added: [] as number[], removed: [] as number[] };
     (window as unknown as { __timeline: Timeline }).__timeline = timeline;
-    document.addEventListener('click', () => timeline.clicks.push(performance.now()), true);
+    document.addEventListener('click', () => { timeline.clicks.push(performance.now()); timeline.starts.push(performance.now()); }, true);
+    window.addEventListener('popstate', () => timeline.starts.push(performance.now()));
+    new MutationObserver(() => timeline.ends.push(performance.now())).observe(document.querySelector('title')!, { childList: true, characterData: true, subtree: true });
     let present = false;
     new MutationObserver(() => {
       const now = Boolean(document.getElementById('nprogress'));
@@ -117,7 +124,18 @@ describe.each<ServerKind>(['preview', 'dev'])('navigation progress bar (%s)', (k
     await page.waitForTimeout(600);
     const t = await timeline(page);
     expect(t.clicks).toHaveLength(2);
-    expect(t.added).toEqual([]);
+    expect(t.starts).toHaveLength(3);
+    // Navigations that ended within the threshold never show the bar. How fast they are depends on the
+    // machine, so a bar is allowed only where a navigation was still loading 150 ms after it started.
+    const navigations = t.starts.map((start) => ({ start, end: t.ends.find((e) => e >= start) ?? Infinity }));
+    for (const added of t.added) {
+      const nav = navigations.filter((n) => n.start <= added).at(-1)!;
+      expect(added - nav.start, 'a bar shows only after the threshold').toBeGreaterThanOrEqual(149);
+      expect(nav.end, 'and only while its navigation still loads').toBeGreaterThanOrEqual(added - 1);
+    }
+    for (const nav of navigations.filter((n) => n.end - n.start < 150)) {
+      expect(t.added.filter((a) => a >= nav.start && a <= nav.end), 'no bar on a navigation done within 150 ms').toEqual([]);
+    }
     expect(await page.locator('#nprogress').count()).toBe(0);
     await page.close();
     expect(browser.problems).toEqual([]);
