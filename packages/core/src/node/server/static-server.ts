@@ -1,6 +1,8 @@
 /**
  * Serves a built site over HTTP, gzip-compressed (compression), with clean URLs (sirv): `/guide/x` → `guide/x.html`, `/api/` →
  * `api/index.html`; anything else gets `404.html` with status 404. Used by `docgen preview` and `docgen dev`.
+ * Only files inside `dir` are sent (`resolveServedPath`): paths that climb out of it, null bytes, backslashes and
+ * symbolic links that lead out of it get 403.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -9,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import compression from 'compression';
 import sirv from 'sirv';
 import { removeBase } from '../../shared/route-path.js';
+import { resolveServedPath, type ServedPath } from './safe-path.js';
 
 /** Options of `startStaticServer`. */
 export interface StaticServerOptions {
@@ -50,14 +53,25 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   });
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (options.noCache) res.setHeader('Cache-Control', 'no-store');
-    const url = new URL(req.url ?? '/', 'http://x');
-    const inBase = base === '/' || url.pathname === base.slice(0, -1) || url.pathname.startsWith(base);
-    if (inBase) {
-      req.url = removeBase(url.pathname, base) + url.search;
-      serve(req, res, () => notFound(options.dir, res));
-    } else {
-      notFound(options.dir, res);
+    // The path as sent, not as `new URL` would normalize it: `resolveServedPath` judges `..` and its encodings.
+    const [pathname, query] = splitQuery(req.url ?? '/');
+    const inBase = base === '/' || pathname === base.slice(0, -1) || pathname.startsWith(base);
+    if (!inBase) return notFound(options.dir, res);
+    let served: ServedPath;
+    try {
+      served = resolveServedPath(removeBase(pathname, base), { root: options.dir, extensions: ['html'] });
+    } catch (error) {
+      res.statusCode = 500;
+      res.end(`Cannot read the file: ${(error as Error).message}`);
+      return;
     }
+    if (served.status === 403) return forbidden(res, served.reason);
+    if (served.status === 404) return notFound(options.dir, res);
+    // sirv looks the path up again and decodes it with decodeURI; a name with `?` or `#` would not survive the trip.
+    const relative = path.relative(path.resolve(options.dir), served.file).split(path.sep).join('/');
+    if (/[?#]/.test(relative)) return notFound(options.dir, res);
+    req.url = `/${encodeURI(relative)}${query}`;
+    serve(req, res, () => notFound(options.dir, res));
   };
   const port = await listen(server, options.port, host);
   return {
@@ -69,6 +83,18 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
         server.close(() => resolve());
       }),
   };
+}
+
+/** `url` split into its path and its query (with the `?`, or ''). */
+function splitQuery(url: string): [string, string] {
+  const q = url.indexOf('?');
+  return q === -1 ? [url, ''] : [url.slice(0, q), url.slice(q)];
+}
+
+function forbidden(res: http.ServerResponse, reason: string) {
+  res.statusCode = 403;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.end(`Forbidden: ${reason}`);
 }
 
 function notFound(dir: string, res: http.ServerResponse) {
