@@ -1,6 +1,6 @@
 // docgen, Rspress and VitePress built side by side on one synthetic bilingual corpus; prints medians.
 // Usage (in scripts/bench, after `npm install` and `pnpm build:packages` at the repository root):
-//   node bench.mjs [--pages 100,1000] [--rounds 3] [--tools docgen,rspress,vitepress] [--large] [--no-browser]
+//   node bench.mjs [--pages 100,1000] [--rounds 3] [--tools docgen,rspress,vitepress] [--large] [--no-browser] [--no-dev]
 // --large adds 5,000 pages per locale for docgen alone (long). See README.md for what each column means.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { freePort, measureDev } from './dev.mjs';
 import { firstLoadJsKiB, folderBytes, runMeasured, serveStatic } from './measure.mjs';
 import { repo, tools } from './sites.mjs';
 
@@ -19,6 +20,7 @@ const { values: opts } = parseArgs({
     tools: { type: 'string', default: 'docgen,rspress,vitepress' },
     large: { type: 'boolean', default: false },
     'no-browser': { type: 'boolean', default: false },
+    'no-dev': { type: 'boolean', default: false },
   },
 });
 const rounds = Number(opts.rounds);
@@ -77,9 +79,35 @@ for (const { n, ids } of plan) {
     }
   }
 
-  const sizes = {};
   let browser;
   if (browserOn) browser = await chromium.launch({ executablePath: chromiumPath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const dev = Object.fromEntries(ids.map((id) => [id, { ready: [], edit: [] }]));
+  if (browser && !opts['no-dev']) {
+    for (let round = 0; round < rounds; round++) {
+      for (const id of ids.map((_, i) => ids[(i + round) % ids.length])) {
+        const tool = tools[id];
+        const site = sites[id];
+        // A dev start without the caches of earlier builds.
+        for (const dir of tool.caches(site)) fs.rmSync(dir, { recursive: true, force: true });
+        const port = await freePort();
+        const result = await measureDev({
+          file: tool.command(site).file,
+          args: tool.devArgs(port),
+          cwd: site,
+          log: path.join(work, 'logs', `${id}-${n}-r${round}-dev.log`),
+          browser,
+          url: `http://127.0.0.1:${port}/guide/s0/p0`,
+          heading: 'Page 0',
+          page: tool.editedPage(site),
+        });
+        dev[id].ready.push(result.ready);
+        dev[id].edit.push(median(result.edits));
+        console.log(`${n} pages/locale, round ${round + 1}/${rounds}, ${tool.name} dev: ready ${result.ready.toFixed(2)} s, edit to DOM ${result.edits.map((t) => t.toFixed(2)).join(' ')} s`);
+      }
+    }
+  }
+
+  const sizes = {};
   for (const id of ids) {
     const out = tools[id].outDir(sites[id]);
     sizes[id] = { output: folderBytes(out) / 2 ** 20, home: null, doc: null };
@@ -108,6 +136,8 @@ for (const { n, ids } of plan) {
       warmWall: pick('warm', 'wall'),
       editedWall: pick('edited', 'wall'),
       coldPeakRssMiB: pick('cold', 'rssMiB'),
+      devReady: median(dev[id].ready),
+      devEditToDom: median(dev[id].edit),
       homeJsKiB: sizes[id].home,
       docJsKiB: sizes[id].doc,
       outputMiB: sizes[id].output,
@@ -116,11 +146,11 @@ for (const { n, ids } of plan) {
 }
 
 const fmt = (x, digits) => (x === null || x === undefined ? '–' : x.toFixed(digits));
-const header = ['tool', 'pages', 'rounds', 'cold wall s', 'cold CPU s', 'warm s', 'one page edited s', 'peak RSS MiB (cold)', 'first-load JS gzip KiB home / doc', 'output MiB'];
+const header = ['tool', 'pages', 'rounds', 'cold wall s', 'cold CPU s', 'warm s', 'one page edited s', 'peak RSS MiB (cold)', 'dev ready s', 'dev edit to DOM s', 'first-load JS gzip KiB home / doc', 'output MiB'];
 const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
 for (const r of results) {
   lines.push(
-    `| ${[r.tool, `${r.pages} (${r.pagesPerLocale}/locale)`, r.rounds, fmt(r.coldWall, 2), fmt(r.coldCpu, 2), fmt(r.warmWall, 2), fmt(r.editedWall, 2), fmt(r.coldPeakRssMiB, 0), `${fmt(r.homeJsKiB, 1)} / ${fmt(r.docJsKiB, 1)}`, fmt(r.outputMiB, 1)].join(' | ')} |`,
+    `| ${[r.tool, `${r.pages} (${r.pagesPerLocale}/locale)`, r.rounds, fmt(r.coldWall, 2), fmt(r.coldCpu, 2), fmt(r.warmWall, 2), fmt(r.editedWall, 2), fmt(r.coldPeakRssMiB, 0), fmt(r.devReady, 2), fmt(r.devEditToDom, 2), `${fmt(r.homeJsKiB, 1)} / ${fmt(r.docJsKiB, 1)}`, fmt(r.outputMiB, 1)].join(' | ')} |`,
   );
 }
 console.log(`\nMedians of ${rounds} round(s):\n`);

@@ -58,6 +58,7 @@ function vitepressSidebar(n, prefix, title) {
  * @property {string} version
  * @property {(site: string, n: number) => void} write  writes the corpus and config into `site` (emptied first)
  * @property {(site: string) => { file: string, args: string[] }} command  the build command, run with cwd = site
+ * @property {(port: number) => string[]} devArgs  the dev server's arguments (same file as the build), on 127.0.0.1:port
  * @property {(site: string) => string} outDir  the built site
  * @property {(site: string) => string[]} caches  folders deleted before a cold build (besides outDir)
  * @property {(site: string) => string} editedPage  the English page the "one page edited" build changes
@@ -77,6 +78,7 @@ export const tools = {
       writeSitePackage(site);
     },
     command: () => ({ file: path.join(repo, 'packages/core/bin/docgen.js'), args: ['build', '.'] }),
+    devArgs: (port) => ['dev', '.', '--port', String(port), '--host', '127.0.0.1'],
     outDir: (site) => path.join(site, 'dist'),
     caches: (site) => [path.join(site, 'node_modules')],
     editedPage: (site) => path.join(site, 'en/guide/s0/p0.md'),
@@ -110,6 +112,7 @@ export default defineConfig({
       );
     },
     command: () => ({ file: path.join(here, 'node_modules/@rspress/core/bin/rspress.js'), args: ['build'] }),
+    devArgs: (port) => ['dev', '--port', String(port), '--host', '127.0.0.1'],
     outDir: (site) => path.join(site, 'doc_build'),
     caches: (site) => [path.join(site, 'node_modules')],
     editedPage: (site) => path.join(site, 'docs/en/guide/s0/p0.md'),
@@ -144,6 +147,7 @@ export default defineConfig({
       fs.writeFileSync(path.join(docs, '.vitepress/config.mjs'), `export default ${JSON.stringify(config, null, 2)};\n`);
     },
     command: () => ({ file: path.join(here, 'node_modules/vitepress/bin/vitepress.js'), args: ['build', 'docs'] }),
+    devArgs: (port) => ['dev', 'docs', '--port', String(port), '--host', '127.0.0.1', '--strictPort'],
     outDir: (site) => path.join(site, 'docs/.vitepress/dist'),
     caches: (site) => [path.join(site, 'docs/.vitepress/cache'), path.join(site, 'node_modules')],
     editedPage: (site) => path.join(site, 'docs/guide/s0/p0.md'),
