@@ -141,6 +141,8 @@ for (const { n, ids } of plan) {
       homeJsKiB: sizes[id].home,
       docJsKiB: sizes[id].doc,
       outputMiB: sizes[id].output,
+      // Every round's figures, for a second look at the spread.
+      samples: { ...s, devReady: dev[id].ready, devEditToDom: dev[id].edit },
     });
   }
 }
