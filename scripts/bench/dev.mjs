@@ -1,0 +1,80 @@
+// Measuring a tool's dev server in Chromium: how long until a doc page shows its content, and how long an
+// edit of that page's Markdown takes to reach the DOM.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+
+/** A free TCP port on 127.0.0.1 (the OS picks it; it is released before the server takes it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** GETs `url` until it answers 200, at most `timeoutMs`. */
+async function waitForHttp(url, timeoutMs) {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (performance.now() > deadline) throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * Starts `node file ...args` in `cwd` (its own process group, output to `log`), then measures in `browser`:
+ * - ready: seconds from the spawn until the doc page at `url` shows its `<h1>` text `heading`;
+ * - edits: for each of `edits` edits, seconds from writing `page` (its text plus a new paragraph with a unique
+ *   marker) until the open page's DOM holds the marker (in place or after a reload, whichever the tool does).
+ * Stops the server's process group and restores `page` afterwards, also when a step fails.
+ * @returns {Promise<{ ready: number, edits: number[] }>}
+ */
+export async function measureDev({ file, args, cwd, log, browser, url, heading, page, edits = 5, timeoutMs = 180_000 }) {
+  const original = fs.readFileSync(page, 'utf8');
+  const out = fs.openSync(log, 'w');
+  const started = performance.now();
+  const child = spawn(process.execPath, [file, ...args], { cwd, stdio: ['ignore', out, out], detached: true, env: { ...process.env, NO_COLOR: '1' } });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  let context;
+  try {
+    await Promise.race([
+      waitForHttp(url, timeoutMs),
+      exited.then((code) => Promise.reject(new Error(`dev server exited with ${code} before answering; log ${log}`))),
+    ]);
+    context = await browser.newContext();
+    const tab = await context.newPage();
+    await tab.goto(url);
+    await tab.waitForFunction((text) => document.querySelector('h1')?.textContent?.includes(text), heading, { timeout: timeoutMs, polling: 'raf' });
+    const ready = (performance.now() - started) / 1000;
+    const times = [];
+    for (let i = 0; i < edits; i++) {
+      const marker = `Edited paragraph ${i} ${Date.now()}`;
+      const written = performance.now();
+      fs.writeFileSync(page, `${original}\n${marker}\n`);
+      await tab.waitForFunction((text) => document.body?.innerText.includes(text), marker, { timeout: timeoutMs, polling: 'raf' });
+      times.push((performance.now() - written) / 1000);
+    }
+    return { ready, edits: times };
+  } finally {
+    await context?.close();
+    fs.writeFileSync(page, original);
+    if (child.exitCode === null) {
+      process.kill(-child.pid, 'SIGTERM');
+      const timer = setTimeout(() => child.exitCode === null && process.kill(-child.pid, 'SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    fs.closeSync(out);
+  }
+}
