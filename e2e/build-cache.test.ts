@@ -204,7 +204,7 @@ describe('corrupt cache', () => {
     reference = hashTree(path.join(site, 'dist'));
   });
 
-  it.each(corruptions)('compiles an entry %s again and rewrites it', async (_, corrupt) => {
+  it.each(corruptions)('an entry %s: compiled again, rewritten, the output unchanged', async (_, corrupt) => {
     const entries = listFiles(pagesOf(site));
     expect(entries.length).toBeGreaterThanOrEqual(pages);
     for (const name of entries) {
@@ -233,7 +233,7 @@ describe('corrupt cache', () => {
   it.each([
     ['truncated', (t: string) => t.slice(0, 10)],
     ['the wrong shape', () => JSON.stringify({ key: 1, bundleInputs: 'none' })],
-  ])('builds again when the build state is %s', async (_, corrupt) => {
+  ])('a build state %s: the build runs, with every page from the cache', async (_, corrupt) => {
     fs.writeFileSync(stateOf(site), corrupt(fs.readFileSync(stateOf(site), 'utf8')));
     const rebuilt = await build({ root: site, log: false });
     expect(rebuilt.upToDate).toBe(false);
@@ -258,5 +258,5 @@ describe('the website, cached and uncached', () => {
     expect(warm.upToDate).toBe(false);
     expect(warm.cachedPages).toBe(warm.routes.length - 1);
     await expectSameAsUncached(copy);
-  });
+  }, 400_000); // three builds of the website
 });
