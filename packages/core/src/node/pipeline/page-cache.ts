@@ -57,7 +57,6 @@ export class PageCache {
   /** Keys whose entry was found corrupt (bad checksum or shape) by `get` and so compiled again. */
   readonly corrupt: string[] = [];
   private readonly used = new Set<string>();
-  private writes = 0;
 
   constructor(dir: string, { enabled = true }: PageCacheOptions = {}) {
     this.dir = dir;
@@ -109,7 +108,8 @@ export class PageCache {
     }
     const body = JSON.stringify({ page, deps } satisfies CacheEntry);
     const file = this.file(key);
-    const tmp = `${file}.${process.pid}-${++this.writes}.tmp`;
+    // Unique per write: two builds of one site in one process may write the same key.
+    const tmp = `${file}.${process.pid}-${crypto.randomBytes(6).toString('hex')}.tmp`;
     fs.mkdirSync(this.dir, { recursive: true });
     // A folder in the entry's place (never written by docgen, but inside its own cache) would fail the rename.
     if (fs.statSync(file, { throwIfNoEntry: false })?.isDirectory()) fs.rmSync(file, { recursive: true });
@@ -125,7 +125,7 @@ export class PageCache {
   prune(): void {
     if (!this.enabled || !fs.existsSync(this.dir)) return;
     for (const name of fs.readdirSync(this.dir)) {
-      const tmp = /\.(\d+)-\d+\.tmp$/.exec(name);
+      const tmp = /\.(\d+)-[0-9a-f]+\.tmp$/.exec(name);
       const stale = tmp ? !isAlive(Number(tmp[1])) : name.endsWith('.json') && !this.used.has(name.slice(0, -5));
       if (stale) fs.rmSync(path.join(this.dir, name), { recursive: true, force: true });
     }
