@@ -44,7 +44,8 @@ export function createCli(io: CliIo = { log: console.log, error: console.error }
     .option('--base <path>', 'URL path the site is served under (default: /)')
     .option('--empty-out-dir', 'replace an existing output folder that docgen did not make (never one holding sources)')
     .option('--profile', 'print the time of each build phase')
-    .action(async (root: string, opts: { outDir?: string; base?: string; emptyOutDir?: boolean; profile?: boolean }) => {
+    .option('--no-cache', 'compile every page; read and write no page cache or build state')
+    .action(async (root: string, opts: { outDir?: string; base?: string; emptyOutDir?: boolean; profile?: boolean; cache: boolean }) => {
       // Ctrl+C or a kill mid-build: the previous output stays, the temporary folders go.
       const interrupt = (signal: NodeJS.Signals) => {
         removeTemporaries();
@@ -53,7 +54,7 @@ export function createCli(io: CliIo = { log: console.log, error: console.error }
       process.once('SIGINT', interrupt);
       process.once('SIGTERM', interrupt);
       try {
-        await build({ root, outDir: opts.outDir && path.resolve(opts.outDir), base: opts.base, emptyOutDir: opts.emptyOutDir, profile: opts.profile });
+        await build({ root, outDir: opts.outDir && path.resolve(opts.outDir), base: opts.base, emptyOutDir: opts.emptyOutDir, profile: opts.profile, cache: opts.cache });
       } finally {
         process.off('SIGINT', interrupt);
         process.off('SIGTERM', interrupt);

@@ -9,14 +9,16 @@
  */
 import type { Element, ElementContent, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { bundledLanguages, createHighlighter, type BundledLanguage, type BundledTheme, type HighlighterGeneric, type ShikiTransformer } from 'shiki';
+import { bundledLanguages, bundledLanguagesInfo, createHighlighter, type BundledLanguage, type BundledTheme, type HighlighterGeneric, type ShikiTransformer } from 'shiki';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { transformerNotationDiff, transformerNotationFocus, transformerNotationHighlight } from '@shikijs/transformers';
 import { visit } from 'unist-util-visit';
 import { DocgenError } from '../../shared/errors.js';
 import { HIGHLIGHT_MAX_LINE_LENGTH } from '../../shared/highlight.js';
 
-/** Options of `rehypeShiki`; `cache` holds the highlighter so one is created per process, not per page. */
+type Highlighter = HighlighterGeneric<BundledLanguage, BundledTheme>;
+
+/** Options of `rehypeShiki`; `cache` holds the highlighters so they are created per process, not per page. */
 export interface RehypeShikiOptions {
   lightTheme?: string;
   darkTheme?: string;
@@ -26,7 +28,13 @@ export interface RehypeShikiOptions {
   defaultWrapCode: boolean;
   /** The site's own transformers (`markdown.shiki.transformers`), run after docgen's. */
   transformers?: ShikiTransformer[];
-  cache: { highlighter?: Promise<HighlighterGeneric<BundledLanguage, BundledTheme>> };
+  cache: {
+    highlighter?: Promise<Highlighter>;
+    /** Language → its own highlighter, for languages that embed others lazily (`highlighterFor`). */
+    isolated?: Map<string, Promise<Highlighter>>;
+    /** Language → the bundled languages its grammar embeds lazily. */
+    lazyEmbeds?: Map<string, Promise<string[]>>;
+  };
 }
 
 /** Parsed code fence meta. */
@@ -87,21 +95,14 @@ export function rehypeShiki(options: RehypeShikiOptions) {
     if (blocks.length === 0) return;
     const unknown = (options.langs ?? []).filter((l) => !(l in bundledLanguages));
     if (unknown.length) throw new DocgenError(`markdown.shiki.langs: unknown language ${unknown.join(', ')}`);
-    options.cache.highlighter ??= createHighlighter({
-      themes: [light as BundledTheme, dark as BundledTheme],
-      langs: (options.langs ?? []) as BundledLanguage[],
-      engine: createOnigurumaEngine(import('shiki/wasm')),
-    });
-    const highlighter = await options.cache.highlighter;
 
     for (const { parent, index, code } of blocks) {
       const classes = (code.properties.className as string[] | undefined) ?? [];
       const requested = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? 'text';
-      let lang = requested.toLowerCase();
-      if (!highlighter.getLoadedLanguages().includes(lang)) {
-        if (lang in bundledLanguages) await highlighter.loadLanguage(lang as BundledLanguage);
-        else lang = 'text';
-      }
+      const bundled = requested.toLowerCase() in bundledLanguages;
+      const highlighter = await highlighterFor(bundled ? requested.toLowerCase() : undefined, options, [light, dark]);
+      // Not bundled: one of shiki's own (`ansi`…) when the highlighter knows it, else plain text.
+      const lang = bundled || highlighter.getLoadedLanguages().includes(requested.toLowerCase()) ? requested.toLowerCase() : 'text';
       const meta = parseCodeMeta(String((code.data as { meta?: string } | undefined)?.meta ?? code.properties.dataMeta ?? ''));
       delete code.properties.dataMeta;
       const source = toString(code).replace(/\n$/, '');
@@ -144,4 +145,53 @@ export function rehypeShiki(options: RehypeShikiOptions) {
       };
     }
   };
+}
+
+/**
+ * The highlighter to use for the bundled language `lang` (undefined: any other), with its grammar loaded. Most languages share one highlighter. A
+ * language whose grammar embeds others lazily (Markdown's code fences and front matter, Vue's blocks…)
+ * highlights those parts only when they are already loaded, so in a shared highlighter its output would
+ * depend on the pages compiled before in the same worker: such a language gets a highlighter of its own,
+ * with a fixed set of embedded languages (YAML, for front matter, and those of `markdown.shiki.langs`).
+ */
+async function highlighterFor(lang: string | undefined, options: RehypeShikiOptions, themes: [string, string]): Promise<Highlighter> {
+  const { cache } = options;
+  const create = (langs: string[]) =>
+    createHighlighter({ themes: themes as BundledTheme[], langs: langs as BundledLanguage[], engine: createOnigurumaEngine(import('shiki/wasm')) });
+  const lazy = lang === undefined ? [] : await lazyEmbeddedLangs(lang, cache);
+  if (lang !== undefined && lazy.length) {
+    cache.isolated ??= new Map();
+    let isolated = cache.isolated.get(lang);
+    if (!isolated) {
+      // By grammar id: `langs` may name a language by an alias (`ts` for typescript).
+      const wanted = new Set(['yaml', ...(options.langs ?? []).map(languageId)]);
+      const embedded = lazy.filter((l) => wanted.has(languageId(l)));
+      isolated = create([lang, ...embedded]);
+      cache.isolated.set(lang, isolated);
+    }
+    return isolated;
+  }
+  cache.highlighter ??= create(options.langs ?? []);
+  const shared = await cache.highlighter;
+  if (lang !== undefined && !shared.getLoadedLanguages().includes(lang)) await shared.loadLanguage(lang as BundledLanguage);
+  return shared;
+}
+
+/** The grammar id of a bundled language given by id or alias (`ts` → `typescript`). */
+function languageId(lang: string): string {
+  const lower = lang.toLowerCase();
+  return bundledLanguagesInfo.find((info) => info.id === lower || info.aliases?.includes(lower))?.id ?? lower;
+}
+
+/** The bundled languages `lang`'s grammar embeds lazily (none for most). */
+function lazyEmbeddedLangs(lang: string, cache: RehypeShikiOptions['cache']): Promise<string[]> {
+  cache.lazyEmbeds ??= new Map();
+  let found = cache.lazyEmbeds.get(lang);
+  if (!found) {
+    found = bundledLanguages[lang as BundledLanguage]().then(({ default: grammars }) =>
+      (grammars.at(-1)?.embeddedLangsLazy ?? []).filter((l) => l in bundledLanguages),
+    );
+    cache.lazyEmbeds.set(lang, found);
+  }
+  return found;
 }

@@ -7,14 +7,16 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import type { ResolvedConfig } from '../../config/index.js';
 
-/** What is stored in `<cache>/build-state.json`. */
-interface BuildState {
-  key: string;
+/** What is stored in `<cache>/build-state.json`; a file of another shape counts as no state. */
+const buildStateSchema = z.object({
+  key: z.string(),
   /** Files read by the bundles, outside the site root: `[path, size, mtimeMs]`. */
-  bundleInputs: [string, number, number][];
-}
+  bundleInputs: z.array(z.tuple([z.string(), z.number(), z.number()])),
+});
+type BuildState = z.infer<typeof buildStateSchema>;
 
 /** The key of a build: docgen version, config, options and the listing of the site root. */
 export function buildKey(config: ResolvedConfig, options: unknown, version: string): string {
@@ -51,12 +53,8 @@ export function buildOutputs(config: ResolvedConfig): string[] {
 export function isUpToDate(stateFile: string, key: string, config: ResolvedConfig): boolean {
   const outDir = config.outDir;
   if (!buildOutputs(config).every((file) => fs.existsSync(file))) return false;
-  let state: BuildState;
-  try {
-    state = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as BuildState;
-  } catch {
-    return false; // no previous state
-  }
+  const state = readState(stateFile);
+  if (!state) return false;
   if (state.key !== key || !fs.existsSync(path.join(outDir, '404.html'))) return false;
   return state.bundleInputs.every(([file, size, mtimeMs]) => {
     const stat = fs.statSync(file, { throwIfNoEntry: false });
@@ -74,7 +72,33 @@ export function saveState(stateFile: string, key: string, inputs: Iterable<strin
     if (stat) bundleInputs.push([file, stat.size, stat.mtimeMs]);
   }
   fs.mkdirSync(path.dirname(stateFile), { recursive: true });
-  fs.writeFileSync(stateFile, JSON.stringify({ key, bundleInputs } satisfies BuildState));
+  // Written beside and renamed into place: an interrupted write leaves no half state.
+  const tmp = `${stateFile}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify({ key, bundleInputs } satisfies BuildState));
+  fs.renameSync(tmp, stateFile);
+}
+
+/**
+ * The stored state, or undefined when there is none or it is not a whole state (truncated, edited): the
+ * build then runs instead of trusting it.
+ * @throws a file-system error other than a missing file
+ */
+function readState(stateFile: string): BuildState | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(stateFile, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined; // cut short by an interrupted write, or edited
+  }
+  const parsed = buildStateSchema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /**

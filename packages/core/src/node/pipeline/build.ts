@@ -32,7 +32,10 @@ export interface BuildResult {
   /** True when nothing changed since the last build and the output was kept as it is. */
   upToDate: boolean;
   durationMs: number;
-  /** Warnings of this build, as printed (`warning: ` left out): slow pages, page checks at the 'warn' level. */
+  /**
+   * Warnings of this build, as printed (`warning: ` left out): slow pages, page checks at the 'warn' level,
+   * corrupt page cache entries (compiled again).
+   */
   warnings: string[];
 }
 
@@ -45,8 +48,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const ctx = await createBuildContext(options);
   await ctx.plugins.beforeBuild(ctx.config);
   await scanPages(ctx);
-  if (isUpToDate(ctx.stateFile, ctx.buildKey, ctx.config)) return upToDate(ctx);
-  fs.rmSync(ctx.stateFile, { force: true });
+  if (ctx.cache.enabled) {
+    if (isUpToDate(ctx.stateFile, ctx.buildKey, ctx.config)) return upToDate(ctx);
+    fs.rmSync(ctx.stateFile, { force: true });
+  }
   await compileSitePages(ctx);
   await buildSiteData(ctx);
   await inTemporaryOutput(ctx, async () => {
@@ -102,6 +107,8 @@ function upToDate(ctx: BuildContext): BuildResult {
 /** Prints the phase times (`--profile`), the warnings and the summary line. */
 function finish(ctx: BuildContext): BuildResult {
   const { config, routes, cachedPages, warnings } = ctx;
+  const corrupt = ctx.cache.corrupt.length;
+  if (corrupt) warnings.push(`${corrupt} page cache ${corrupt === 1 ? 'entry was' : 'entries were'} corrupt (checksum or shape) and compiled again: ${ctx.cache.dir}`);
   ctx.timings.print();
   const durationMs = performance.now() - ctx.started;
   if (ctx.log) {

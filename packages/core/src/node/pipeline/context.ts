@@ -32,6 +32,12 @@ export interface BuildOptions extends ConfigOverrides {
   bodyEnd?: string;
   /** Print progress and a summary. @default true */
   log?: boolean;
+  /**
+   * Use the page cache and the up-to-date check (`node_modules/.cache/docgen`); false (`--no-cache`):
+   * every page compiles, and no cache entry or build state is read or written.
+   * @default true
+   */
+  cache?: boolean;
   /** Print the time of each phase after the build (`--profile`). @default false */
   profile?: boolean;
   /** Config already loaded (the dev server reuses it). */
@@ -83,6 +89,7 @@ export interface BuildContext {
   plugins: PluginContainer;
   /** docgen's cache folder of the site (`node_modules/.cache/docgen`). */
   cacheDir: string;
+  /** The page cache; `cache.enabled` is false for `cache: false`. */
   cache: PageCache;
   compilerOptions: CompilerOptions;
   /** Hash of the compiler options, user plugins and docgen's own code: part of every page's cache key. */
@@ -180,7 +187,7 @@ export async function createBuildContext(options: BuildOptions): Promise<BuildCo
     timings,
     plugins,
     cacheDir,
-    cache: new PageCache(path.join(cacheDir, 'pages')),
+    cache: new PageCache(path.join(cacheDir, 'pages'), { enabled: options.cache ?? true }),
     compilerOptions,
     optionsKey,
     stateFile: path.join(cacheDir, dev ? 'dev-build-state.json' : 'build-state.json'),
@@ -210,26 +217,29 @@ function createTimings(enabled: boolean): Timings {
 }
 
 /**
- * docgen's version and the size and mtime of its own Node modules: an upgraded or edited docgen never
- * serves pages compiled, or a build made, by the previous one.
+ * docgen's fingerprint: `version` and the size and mtime of every Node module (`.js`/`.ts`, tests and the
+ * browser runtime left out) under `dir`, one per line. It is part of every page's cache key and of the
+ * build key, so an upgraded or edited docgen never serves pages compiled, or a build made, by the previous one.
+ * @param dir docgen's Node code (by default the folder this module was loaded from)
  */
-const CORE_FINGERPRINT = (() => {
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-  const parts = [VERSION];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const abs = path.join(dir, entry.name);
+export function coreFingerprint(version: string, dir = fileURLToPath(new URL('../../', import.meta.url))): string {
+  const parts = [version];
+  const walk = (folder: string) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const abs = path.join(folder, entry.name);
       if (entry.isDirectory()) {
         if (entry.name !== 'runtime' && !entry.name.startsWith('__')) walk(abs);
       } else if (/\.(js|ts)$/.test(entry.name) && !entry.name.includes('.test.')) {
         const stat = fs.statSync(abs);
-        parts.push(`${path.relative(root, abs)}:${stat.size}:${stat.mtimeMs}`);
+        parts.push(`${path.relative(dir, abs)}:${stat.size}:${stat.mtimeMs}`);
       }
     }
   };
-  walk(root);
+  walk(dir);
   return parts.join('\n');
-})();
+}
+
+const CORE_FINGERPRINT = coreFingerprint(VERSION);
 
 /**
  * Size and mtime of each remark/rehype plugin's entry file (the config's and the plugins'): editing one

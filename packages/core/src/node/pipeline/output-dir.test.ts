@@ -102,10 +102,13 @@ describe('interrupted builds', () => {
     mk(`dist.tmp-${dead}-3`, false); // not docgen's: left alone
     mk(`dist.old-${dead}-4`); // the previous output, renamed aside by a build killed mid-swap
     mk(`node_modules/.cache/docgen/ssr-${dead}-5`, false);
+    // A build state half written by a process that is gone, and one being written by this process.
+    fs.writeFileSync(path.join(cacheDir, `build-state.json.${dead}.tmp`), '{"ke');
+    fs.writeFileSync(path.join(cacheDir, `build-state.json.${process.pid}.tmp`), '{"ke');
     recoverInterrupted(outDir, cacheDir);
     expect(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')).toBe(`dist.old-${dead}-4`);
     expect(fs.readdirSync(root).filter((n) => n.startsWith('dist.')).sort()).toEqual([`dist.tmp-${dead}-3`, `dist.tmp-${process.pid}-2`].sort());
-    expect(fs.readdirSync(cacheDir)).toEqual([]);
+    expect(fs.readdirSync(cacheDir)).toEqual([`build-state.json.${process.pid}.tmp`]);
   });
 
   it('swaps a new output in and removes the temporaries of this process on demand', () => {

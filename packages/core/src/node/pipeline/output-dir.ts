@@ -133,7 +133,7 @@ export function swapOutput(tmpOut: string, outDir: string): void {
 
 /**
  * Cleans up after builds that were interrupted: deletes `<outDir>.tmp-*` and `.old-*` siblings and
- * `ssr-*` folders of the cache whose process is gone, and puts back the previous output when a build was
+ * `ssr-*` folders and half-written build states (`*.<pid>.tmp`) of the cache whose process is gone, and puts back the previous output when a build was
  * killed in the middle of its swap. Only folders holding docgen's marker are touched (`ssr-*` folders
  * live in docgen's own cache).
  */
@@ -159,7 +159,7 @@ export function recoverInterrupted(outDir: string, cacheDir: string): void {
   }
   if (fs.existsSync(cacheDir)) {
     for (const name of fs.readdirSync(cacheDir)) {
-      const m = /^ssr-(\d+)-\d+$/.exec(name);
+      const m = /^ssr-(\d+)-\d+$/.exec(name) ?? /^[\w-]+\.json\.(\d+)\.tmp$/.exec(name);
       if (m && !isAlive(Number(m[1]))) fs.rmSync(path.join(cacheDir, name), { recursive: true, force: true });
     }
   }

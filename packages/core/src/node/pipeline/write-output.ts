@@ -8,20 +8,22 @@ import { saveState } from './build-state.js';
 import { need, type BuildContext } from './context.js';
 import { swapOutput } from './output-dir.js';
 
-/** Swaps the output in and saves the build state. @throws a file-system error of the swap (the previous output stays) */
+/** Swaps the output in and saves the build state (unless the cache is off). @throws a file-system error of the swap (the previous output stays) */
 export function writeOutput(ctx: BuildContext): void {
   const { config } = ctx;
   const bundles = need(ctx.bundles, 'bundles');
   swapOutput(need(ctx.tmpOut, 'tmpOut'), config.outDir);
   writeRecordsFile(config, need(ctx.search, 'search'));
-  // Every file the bundles read, the virtual modules (`docgen:…`) left out.
-  const inputs = [bundles.client, bundles.server].flatMap((m) => Object.keys(m.inputs));
-  saveState(
-    ctx.stateFile,
-    ctx.buildKey,
-    inputs.filter((f) => !/^[\w-]+:/.test(f)).map((f) => path.resolve(config.root, f)),
-    config.root,
-  );
-  ctx.cache.prune();
+  if (ctx.cache.enabled) {
+    // Every file the bundles read, the virtual modules (`docgen:…`) left out.
+    const inputs = [bundles.client, bundles.server].flatMap((m) => Object.keys(m.inputs));
+    saveState(
+      ctx.stateFile,
+      ctx.buildKey,
+      inputs.filter((f) => !/^[\w-]+:/.test(f)).map((f) => path.resolve(config.root, f)),
+      config.root,
+    );
+    ctx.cache.prune();
+  }
   ctx.timings.mark('write');
 }

@@ -1,0 +1,262 @@
+/**
+ * The build cache (`node_modules/.cache/docgen`): a build that reads it must give the output a build
+ * without it (`cache: false`) gives, byte for byte, after each kind of change (a page, the config, a
+ * plugin's option, docgen itself, a remark plugin's file); a build with nothing changed is skipped;
+ * `--no-cache` reads and writes nothing there; a corrupt entry or build state is compiled again, never served.
+ */
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, runCli, type BuildResult } from '@docgen/core';
+import { copyFixture, docsRoot, listFiles, repoRoot } from './helpers/site.js';
+
+const run = promisify(execFile);
+const bin = path.join(repoRoot, 'packages/core/bin/docgen.js');
+
+const cacheOf = (site: string) => path.join(site, 'node_modules/.cache/docgen');
+const pagesOf = (site: string) => path.join(cacheOf(site), 'pages');
+const stateOf = (site: string) => path.join(cacheOf(site), 'build-state.json');
+
+/** Relative path → sha256 of every file under `dir`. */
+function hashTree(dir: string): Record<string, string> {
+  return Object.fromEntries(listFiles(dir).map((f) => [f, crypto.createHash('sha256').update(fs.readFileSync(path.join(dir, f))).digest('hex')]));
+}
+
+/**
+ * Hashes the output of the build just made, builds the same sources again without the cache into the same
+ * folder, and expects every file to be byte-identical (and the file list the same).
+ */
+async function expectSameAsUncached(site: string, outDir = path.join(site, 'dist')): Promise<Record<string, string>> {
+  const cached = hashTree(outDir);
+  const uncached = await build({ root: site, outDir, cache: false, log: false });
+  expect(uncached.cachedPages).toBe(0);
+  expect(hashTree(outDir)).toEqual(cached);
+  return cached;
+}
+
+const edit = (file: string, from: string, to: string) => {
+  const text = fs.readFileSync(file, 'utf8');
+  expect(text).toContain(from);
+  fs.writeFileSync(file, text.replace(from, to));
+};
+
+describe('--no-cache', () => {
+  it('compiles every page and reads and writes no cache entry or build state', async () => {
+    const site = copyFixture('basic');
+    const first = await build({ root: site, cache: false, log: false });
+    expect(first.cachedPages).toBe(0);
+    expect(fs.existsSync(pagesOf(site))).toBe(false);
+    expect(fs.existsSync(stateOf(site))).toBe(false);
+
+    // Through the CLI, after a cached build: the entries and the state are left exactly as they were.
+    await build({ root: site, log: false });
+    const entries = hashTree(pagesOf(site));
+    const state = fs.readFileSync(stateOf(site), 'utf8');
+    expect(Object.keys(entries).length).toBeGreaterThan(first.routes.length - 1);
+    edit(path.join(site, 'en/guide/intro.md'), '# Intro', '# Intro edited');
+    const out: string[] = [];
+    const code = await runCli(['node', 'docgen', 'build', site, '--no-cache'], { log: (s) => out.push(s), error: (s) => out.push(s) });
+    expect(code, out.join('\n')).toBe(0);
+    expect(out.join('\n')).not.toContain('from cache');
+    expect(fs.readFileSync(path.join(site, 'dist/guide/intro.html'), 'utf8')).toContain('Intro edited');
+    expect(hashTree(pagesOf(site))).toEqual(entries);
+    expect(fs.readFileSync(stateOf(site), 'utf8')).toBe(state);
+
+    // The next cached build does not take the --no-cache build for one it made: the edited page compiles.
+    const next = await build({ root: site, log: false });
+    expect(next.upToDate).toBe(false);
+    expect(next.cachedPages).toBe(next.routes.length - 1);
+    await expectSameAsUncached(site);
+  });
+});
+
+describe('cache invalidation', () => {
+  it('skips a build when nothing changed, and rebuilds one edited page as a build without the cache does', async () => {
+    const site = copyFixture('basic');
+    const cold = await build({ root: site, log: false });
+    expect(cold.cachedPages).toBe(0);
+    const before = hashTree(path.join(site, 'dist'));
+    const again = await build({ root: site, log: false });
+    expect(again.upToDate).toBe(true);
+    expect(hashTree(path.join(site, 'dist'))).toEqual(before);
+
+    edit(path.join(site, 'en/guide/intro.md'), '# Intro', '# Introduction');
+    const warm = await build({ root: site, log: false });
+    expect(warm.upToDate).toBe(false);
+    expect(warm.cachedPages).toBe(warm.routes.length - 1);
+    // The new title reaches the page and the other pages' sidebars.
+    expect(fs.readFileSync(path.join(site, 'dist/guide/usage.html'), 'utf8')).toContain('Introduction');
+    const after = await expectSameAsUncached(site);
+    expect(after).not.toEqual(before);
+  });
+
+  it('rebuilds after a config change as a build without the cache does', async () => {
+    const site = copyFixture('basic');
+    await build({ root: site, log: false });
+    edit(path.join(site, 'docgen.config.ts'), "title: 'Fixture'", "title: 'Renamed'");
+    const warm = await build({ root: site, log: false });
+    expect(warm.upToDate).toBe(false);
+    expect(fs.readFileSync(path.join(site, 'dist/guide/intro.html'), 'utf8')).toContain('<title>Intro | Renamed</title>');
+    await expectSameAsUncached(site);
+  });
+
+  it('rebuilds after a plugin option change as a build without the cache does', async () => {
+    const site = copyFixture('plugins');
+    await build({ root: site, log: false });
+    expect(fs.readFileSync(path.join(site, 'dist/index.html'), 'utf8')).toContain('Hello from a plugin');
+    edit(path.join(site, 'docgen.config.ts'), "pluginBanner({ text: 'Hello from a plugin' })", "pluginBanner({ text: 'Option changed' })");
+    const warm = await build({ root: site, log: false });
+    expect(warm.upToDate).toBe(false);
+    const html = fs.readFileSync(path.join(site, 'dist/index.html'), 'utf8');
+    expect(html).toContain('Option changed');
+    expect(html).not.toContain('Hello from a plugin');
+    await expectSameAsUncached(site);
+
+    // The Markdown plugin's option is part of every page's compile: no page comes from the cache.
+    edit(path.join(site, 'docgen.config.ts'), "pluginShout({ word: 'docgen' })", "pluginShout({ word: 'plugins' })");
+    const shouted = await build({ root: site, log: false });
+    expect(shouted.cachedPages).toBe(0);
+    expect(fs.readFileSync(path.join(site, 'dist/guide/index.html'), 'utf8')).toContain('PLUGINS');
+    await expectSameAsUncached(site);
+  });
+
+  it('compiles again after a remark plugin file changes, as a build without the cache does', async () => {
+    const site = copyFixture('basic');
+    const plugin = path.join(site, 'remark-mark.mjs');
+    const write = (mark: string) =>
+      fs.writeFileSync(plugin, `export default function remarkMark() {\n  return (tree) => { tree.children.push({ type: 'paragraph', children: [{ type: 'text', value: '${mark}' }] }); };\n}\n`);
+    write('mark-one');
+    edit(path.join(site, 'docgen.config.ts'), "title: 'Fixture',", "title: 'Fixture',\n  markdown: { remarkPlugins: ['./remark-mark.mjs'] },");
+    await build({ root: site, log: false });
+    write('mark-two');
+    const warm = await build({ root: site, log: false });
+    expect(warm.cachedPages).toBe(0);
+    expect(fs.readFileSync(path.join(site, 'dist/guide/intro.html'), 'utf8')).toContain('mark-two');
+    await expectSameAsUncached(site);
+  });
+
+  it('builds everything again when docgen changes (its version and module files are part of every key)', async () => {
+    const site = copyFixture('basic');
+    const cli = async () => Number((await run(process.execPath, [bin, 'build', site], { cwd: site })).stdout.match(/\((\d+) from cache\)/)?.[1] ?? 0);
+    expect(await cli()).toBe(0);
+    // Touch the source of a page so the next build is not skipped, and read back what was cached.
+    edit(path.join(site, 'en/guide/intro.md'), '# Intro', '# Intro again');
+    expect(await cli()).toBe(4);
+    const before = hashTree(path.join(site, 'dist'));
+
+    // A new docgen: one of its modules changed (an upgrade changes them and the version in the key alike).
+    const module = path.join(repoRoot, 'packages/core/dist/node/pipeline/page-cache.js');
+    const stat = fs.statSync(module);
+    try {
+      fs.utimesSync(module, stat.atime, new Date(stat.mtimeMs + 5_000));
+      const { stdout } = await run(process.execPath, [bin, 'build', site], { cwd: site });
+      expect(stdout).not.toContain('up to date');
+      expect(stdout).not.toContain('from cache');
+    } finally {
+      fs.utimesSync(module, stat.atime, stat.mtime);
+    }
+    expect(hashTree(path.join(site, 'dist'))).toEqual(before);
+  });
+});
+
+/** Corruptions of a cache entry file (its bytes in, its bytes out, null for a folder in its place). */
+const corruptions: [string, (bytes: Buffer) => Buffer | null][] = [
+  ['truncated', (b) => b.subarray(0, Math.floor(b.length / 2))],
+  ['emptied', () => Buffer.alloc(0)],
+  ['one byte of the body flipped', (b) => flip(b, b.length - 20)],
+  ['one byte of the checksum flipped', (b) => flip(b, 3)],
+  ['not JSON, with a matching checksum', () => withChecksum('{"page": ')],
+  ['the wrong shape, with a matching checksum', (b) => withChecksum(JSON.stringify({ ...bodyOf(b), page: { code: 42 } }))],
+  ['the page without its code, with a matching checksum', (b) => {
+    const entry = bodyOf(b) as { page: Record<string, unknown> };
+    delete entry.page.code;
+    return withChecksum(JSON.stringify(entry));
+  }],
+  ['a folder in its place', () => null],
+];
+
+function flip(bytes: Buffer, at: number): Buffer {
+  const copy = Buffer.from(bytes);
+  copy[at] ^= 0x04;
+  return copy;
+}
+
+/** The JSON body of an entry: what follows the checksum line. */
+function bodyOf(bytes: Buffer): Record<string, unknown> {
+  const text = bytes.toString('utf8');
+  return JSON.parse(text.slice(text.indexOf('\n') + 1)) as Record<string, unknown>;
+}
+
+function withChecksum(body: string): Buffer {
+  return Buffer.from(`${crypto.createHash('sha256').update(body).digest('hex')}\n${body}`);
+}
+
+describe('corrupt cache', () => {
+  let site: string;
+  let reference: Record<string, string>;
+  let pages: number;
+  beforeAll(async () => {
+    site = copyFixture('basic');
+    pages = (await build({ root: site, log: false })).routes.length;
+    reference = hashTree(path.join(site, 'dist'));
+  });
+
+  it.each(corruptions)('an entry %s: compiled again, rewritten, the output unchanged', async (_, corrupt) => {
+    const entries = listFiles(pagesOf(site));
+    expect(entries.length).toBeGreaterThanOrEqual(pages);
+    for (const name of entries) {
+      const file = path.join(pagesOf(site), name);
+      const bytes = corrupt(fs.readFileSync(file));
+      if (bytes === null) {
+        fs.rmSync(file);
+        fs.mkdirSync(file);
+        fs.writeFileSync(path.join(file, 'inside'), 'x');
+      } else fs.writeFileSync(file, bytes);
+    }
+    fs.rmSync(stateOf(site)); // otherwise the build is skipped before any entry is read
+    const rebuilt = await build({ root: site, log: false });
+    expect(rebuilt.cachedPages).toBe(0);
+    expect(rebuilt.warnings.some((w) => /page cache entr(y was|ies were) corrupt/.test(w))).toBe(true);
+    expect(hashTree(path.join(site, 'dist'))).toEqual(reference);
+
+    // The entries were rewritten whole: the next build reads every page from them.
+    fs.rmSync(stateOf(site));
+    const next = await build({ root: site, log: false });
+    expect(next.cachedPages).toBe(pages);
+    expect(next.warnings).toEqual([]);
+    expect(hashTree(path.join(site, 'dist'))).toEqual(reference);
+  });
+
+  it.each([
+    ['truncated', (t: string) => t.slice(0, 10)],
+    ['the wrong shape', () => JSON.stringify({ key: 1, bundleInputs: 'none' })],
+  ])('a build state %s: the build runs, with every page from the cache', async (_, corrupt) => {
+    fs.writeFileSync(stateOf(site), corrupt(fs.readFileSync(stateOf(site), 'utf8')));
+    const rebuilt = await build({ root: site, log: false });
+    expect(rebuilt.upToDate).toBe(false);
+    expect(rebuilt.cachedPages).toBe(pages);
+    expect(hashTree(path.join(site, 'dist'))).toEqual(reference);
+    expect((await build({ root: site, log: false })).upToDate).toBe(true);
+  });
+});
+
+describe('the website, cached and uncached', () => {
+  // A copy beside docs/ (same depth, so the links of its node_modules resolve), without its cache.
+  const copy = path.join(repoRoot, `scratch-website-${process.pid}`);
+  beforeAll(() => {
+    fs.cpSync(docsRoot, copy, { recursive: true, verbatimSymlinks: true, filter: (src) => !src.includes(`${path.sep}.cache`) && !src.endsWith(`${path.sep}dist`) });
+  });
+  afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
+
+  it('gives byte-identical output after one page edit', async () => {
+    await build({ root: copy, log: false });
+    edit(path.join(copy, 'en/guide/start/introduction.md'), '\n## ', '\nOne edited paragraph.\n\n## ');
+    const warm: BuildResult = await build({ root: copy, log: false });
+    expect(warm.upToDate).toBe(false);
+    expect(warm.cachedPages).toBe(warm.routes.length - 1);
+    await expectSameAsUncached(copy);
+  }, 400_000); // three builds of the website
+});

@@ -1,0 +1,51 @@
+/**
+ * The page cache on disk: a disabled cache reads and writes nothing; prune keeps the entries of this build
+ * and the writes of live processes, and removes the rest (the corruption cases run on a real build, in e2e).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CompiledPage } from '../markdown/compile-page.js';
+import { PageCache } from './page-cache.js';
+
+const page: CompiledPage = { code: 'export default 1', title: 'T', toc: [], frontmatter: {}, assets: [], dependencies: [], sections: [], links: [], anchors: [], fragmentImports: [], warnings: [] };
+const folder = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dg-page-cache-')), 'pages');
+
+describe('PageCache', () => {
+  it('serves what it stored, and a cache of the same folder reads it back', () => {
+    const dir = folder();
+    const cache = new PageCache(dir);
+    const key = cache.key('/site/a.md', '# T', 'options');
+    expect(cache.get(key)).toBeUndefined();
+    cache.set(key, page);
+    expect(new PageCache(dir).get(key)).toEqual(page);
+    expect(new PageCache(dir).corrupt).toEqual([]);
+  });
+
+  it('reads and writes nothing when disabled', () => {
+    const dir = folder();
+    const key = new PageCache(dir).key('/site/a.md', '# T', 'options');
+    new PageCache(dir).set(key, page);
+    const disabled = new PageCache(dir, { enabled: false });
+    expect(disabled.get(key)).toBeUndefined();
+    disabled.set(new PageCache(dir).key('/site/b.md', '# B', 'options'), page);
+    disabled.prune();
+    expect(fs.readdirSync(dir)).toEqual([`${key}.json`]);
+  });
+
+  it('prunes entries this build did not use and writes of ended processes, keeping live ones', () => {
+    const dir = folder();
+    const old = new PageCache(dir);
+    const unused = old.key('/site/old.md', '# Old', 'options');
+    old.set(unused, page);
+    const cache = new PageCache(dir);
+    const used = cache.key('/site/a.md', '# T', 'options');
+    cache.set(used, page);
+    const dead = 2 ** 22 + 12345; // above Linux's default pid_max: no such process
+    fs.writeFileSync(path.join(dir, `${used}.json.${dead}-ab12.tmp`), 'half');
+    fs.writeFileSync(path.join(dir, `${used}.json.${process.pid}-cd34.tmp`), 'half');
+    cache.prune();
+    expect(fs.readdirSync(dir).sort()).toEqual([`${used}.json`, `${used}.json.${process.pid}-cd34.tmp`].sort());
+  });
+});
