@@ -48,7 +48,7 @@ export interface DevUpdate {
 /** Data of the `build-error` event: the error's message and its places with a few lines of source around. */
 export interface DevErrorPayload {
   message: string;
-  locations: { file: string; line: number; column: number; excerpt: { line: number; text: string }[] }[];
+  locations: { message: string; file: string; line: number; column: number; excerpt: { line: number; text: string }[] }[];
 }
 
 /** What of a build's output decides between an in-place update and a reload. */
@@ -212,7 +212,7 @@ function snapshotOutput(outDir: string): OutputSnapshot {
 function errorPayload(error: unknown): DevErrorPayload {
   if (!(error instanceof DocgenError)) return { message: error instanceof Error ? error.message : String(error), locations: [] };
   const locations: DevErrorPayload['locations'] = [];
-  for (const { location } of error.locations) {
+  for (const { message, location } of error.locations) {
     if (!location) continue;
     let excerpt: { line: number; text: string }[] = [];
     try {
@@ -224,7 +224,7 @@ function errorPayload(error: unknown): DevErrorPayload {
       // The file is gone (deleted since): the line the compiler reported is all there is.
       excerpt = location.lineText === undefined ? [] : [{ line: location.line, text: location.lineText }];
     }
-    locations.push({ file: location.file, line: location.line, column: location.column, excerpt });
+    locations.push({ message, file: location.file, line: location.line, column: location.column, excerpt });
   }
   return { message: error.message, locations };
 }
