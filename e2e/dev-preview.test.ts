@@ -78,6 +78,37 @@ describe('dev server', () => {
     stream.destroy();
   });
 
+  it('sends the changed routes for a body edit, and a reload when the title or the config changes', async () => {
+    const site = copyFixture('basic');
+    const server = await startDevServer({ root: site, port: 0 });
+    servers.push(server);
+    let events = '';
+    const stream = http.get(`${server.url}__docgen/events`, (res) => res.on('data', (d: Buffer) => (events += d.toString())));
+    await new Promise<void>((resolve) => stream.on('response', () => resolve()));
+    const nextEvent = async (edit: () => void) => {
+      const from = events.length;
+      edit();
+      // The event follows the rebuild over the socket: wait for it, not for the rebuild.
+      const deadline = Date.now() + 20_000;
+      while (!/\n\n/.test(events.slice(from).replace(/^: connected\n\n/, ''))) {
+        if (Date.now() > deadline) throw new Error(`no event within 20 s; stream so far: ${events}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return events.slice(from);
+    };
+    const intro = path.join(site, 'en/guide/intro.md');
+    const body = await nextEvent(() => fs.writeFileSync(intro, fs.readFileSync(intro, 'utf8').replace('A tip.', 'An edited tip.')));
+    expect(body).toMatch(/^event: update\n/);
+    const update = JSON.parse(/data: (.*)/.exec(body)![1]) as { routes: string[]; manifests: Record<string, string> };
+    expect(update.routes).toEqual(['/guide/intro']);
+    expect(Object.keys(update.manifests).sort()).toEqual(['', '/zh']);
+
+    expect(await nextEvent(() => fs.writeFileSync(intro, fs.readFileSync(intro, 'utf8').replace('# Intro', '# Introduction')))).toMatch(/^event: reload\n/);
+    const config = path.join(site, 'docgen.config.ts');
+    expect(await nextEvent(() => fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace("title: 'Fixture'", "title: 'Other'")))).toMatch(/^event: reload\n/);
+    stream.destroy();
+  });
+
   it('picks up a page in a new folder, a rename, a deletion, an atomic save, _meta.json and the config without a restart', async () => {
     const site = copyFixture('basic');
     const errors: unknown[] = [];
