@@ -55,7 +55,7 @@ source.addEventListener('build-error', (e) => {
   box.append(el('pre', 'white-space:pre-wrap;margin:0 0 12px;color:#fff', error.message));
   for (const loc of error.locations) {
     box.append(el('div', 'color:#7cc4fa;margin-top:12px', loc.file + ':' + loc.line + ':' + loc.column));
-    if (loc.message && loc.message !== error.message) box.append(el('div', 'color:#fff', loc.message));
+    if (loc.message && !error.message.includes(loc.message)) box.append(el('div', 'color:#fff', loc.message));
     const pre = el('pre', 'margin:4px 0 0;padding:8px 12px;background:#111113;border-radius:4px;overflow:auto');
     const width = String(loc.excerpt.length ? loc.excerpt[loc.excerpt.length - 1].line : loc.line).length;
     for (const row of loc.excerpt) {
