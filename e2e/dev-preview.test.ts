@@ -77,4 +77,108 @@ describe('dev server', () => {
     expect((await get(`${server.url}guide/intro`)).body).toContain('Intro changed');
     stream.destroy();
   });
+
+  it('sends the changed routes for a body edit, and a reload when the title or the config changes', async () => {
+    const site = copyFixture('basic');
+    const server = await startDevServer({ root: site, port: 0 });
+    servers.push(server);
+    let events = '';
+    const stream = http.get(`${server.url}__docgen/events`, (res) => res.on('data', (d: Buffer) => (events += d.toString())));
+    await new Promise<void>((resolve) => stream.on('response', () => resolve()));
+    const nextEvent = async (edit: () => void) => {
+      const from = events.length;
+      edit();
+      // The event follows the rebuild over the socket: wait for it, not for the rebuild.
+      const deadline = Date.now() + 20_000;
+      while (!/\n\n/.test(events.slice(from).replace(/^: connected\n\n/, ''))) {
+        if (Date.now() > deadline) throw new Error(`no event within 20 s; stream so far: ${events}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return events.slice(from);
+    };
+    const intro = path.join(site, 'en/guide/intro.md');
+    const body = await nextEvent(() => fs.writeFileSync(intro, fs.readFileSync(intro, 'utf8').replace('A tip.', 'An edited tip.')));
+    expect(body).toMatch(/^event: update\n/);
+    const update = JSON.parse(/data: (.*)/.exec(body)![1]) as { routes: string[]; manifests: Record<string, string> };
+    expect(update.routes).toEqual(['/guide/intro']);
+    expect(Object.keys(update.manifests).sort()).toEqual(['', '/zh']);
+
+    expect(await nextEvent(() => fs.writeFileSync(intro, fs.readFileSync(intro, 'utf8').replace('# Intro', '# Introduction')))).toMatch(/^event: reload\n/);
+    const config = path.join(site, 'docgen.config.ts');
+    expect(await nextEvent(() => fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace("title: 'Fixture'", "title: 'Other'")))).toMatch(/^event: reload\n/);
+    stream.destroy();
+  });
+
+  it('picks up a page in a new folder, a rename, a deletion, an atomic save, _meta.json and the config without a restart', async () => {
+    const site = copyFixture('basic');
+    const errors: unknown[] = [];
+    const server = await startDevServer({ root: site, port: 0, onError: (e) => errors.push(e) });
+    servers.push(server);
+    const html = async (p: string) => get(`${server.url}${p}`);
+    // chokidar may report one edit in several batches (a rename as unlink then add): wait for the state.
+    const change = async (edit: () => void, done: () => Promise<boolean>) => {
+      edit();
+      const deadline = Date.now() + 20_000;
+      while (!(await done())) {
+        if (Date.now() > deadline) throw new Error('the dev server did not pick up the change within 20 s');
+        await Promise.race([server.nextBuild(), new Promise((r) => setTimeout(r, 250))]);
+      }
+    };
+
+    // A page in a folder that did not exist: a new route and a new sidebar section.
+    await change(
+      () => {
+        fs.mkdirSync(path.join(site, 'en/recipes/deep'), { recursive: true });
+        fs.writeFileSync(path.join(site, 'en/recipes/deep/first.md'), '# First recipe\n');
+        fs.writeFileSync(path.join(site, 'en/recipes/deep/second.md'), '# Second recipe\n');
+      },
+      async () => (await html('recipes/deep/first')).body.includes('<h1 id="first-recipe">First recipe</h1>'),
+    );
+
+    // Renamed: the old route is gone, the new one is in the sidebar of its section.
+    await change(
+      () => fs.renameSync(path.join(site, 'en/recipes/deep/first.md'), path.join(site, 'en/recipes/deep/renamed.md')),
+      async () => (await html('recipes/deep/first')).status === 404 && (await html('recipes/deep/renamed')).status === 200,
+    );
+    expect((await html('recipes/deep/second')).body).toContain('href="/recipes/deep/renamed"');
+
+    // An editor's atomic save: written to a temporary file, renamed over the page.
+    await change(
+      () => {
+        const tmp = path.join(site, 'en/guide/intro.md.tmp~');
+        fs.writeFileSync(tmp, '# Intro\n\nSaved atomically.\n');
+        fs.renameSync(tmp, path.join(site, 'en/guide/intro.md'));
+      },
+      async () => (await html('guide/intro')).body.includes('Saved atomically.'),
+    );
+
+    // _meta.json orders and labels the sidebar.
+    await change(
+      () => fs.writeFileSync(path.join(site, 'en/recipes/deep/_meta.json'), JSON.stringify(['second', { type: 'file', name: 'renamed', label: 'Renamed label' }])),
+      async () => (await html('recipes/deep/second')).body.includes('Renamed label'),
+    );
+    const sidebar = (await html('recipes/deep/second')).body;
+    expect(sidebar.indexOf('href="/recipes/deep/second"')).toBeLessThan(sidebar.indexOf('Renamed label'));
+
+    // Deleted (after _meta.json stops naming it): gone from routes and sidebar.
+    await change(
+      () => fs.writeFileSync(path.join(site, 'en/recipes/deep/_meta.json'), '["second"]'),
+      async () => !(await html('recipes/deep/second')).body.includes('Renamed label'),
+    );
+    await change(
+      () => fs.rmSync(path.join(site, 'en/recipes/deep/renamed.md')),
+      async () => (await html('recipes/deep/renamed')).status === 404,
+    );
+    expect((await html('recipes/deep/second')).body).not.toContain('/recipes/deep/renamed');
+
+    // The config: a new site title.
+    await change(
+      () => {
+        const file = path.join(site, 'docgen.config.ts');
+        fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace("title: 'Fixture'", "title: 'Renamed fixture'"));
+      },
+      async () => (await html('guide/intro')).body.includes('<title>Intro | Renamed fixture</title>'),
+    );
+    expect(errors.map(String)).toEqual([]);
+  });
 });

@@ -5,12 +5,13 @@
 import { Layout, mdxComponents } from '@theme';
 import siteData from 'docgen:site-data';
 import { globalMdxComponents, globalUIComponents } from 'docgen:global-ui';
-import { useContext, useEffect, useLayoutEffect, useState } from 'react';
+import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { normalizeRoutePath } from '../shared/route-path.js';
 import { GlobalMdxComponentsContext } from './content.js';
 import { RuntimeContext, type RuntimeState } from './context.js';
 import { LoaderContext } from './loader-context.js';
+import { setSearchIndexUrls } from './search-index.js';
 import { useLinkDelegation } from './use-link-delegation.js';
 import type { PageModule } from './page-module.js';
 
@@ -28,6 +29,32 @@ export function App({ initialPage, initialRoutePath }: { initialPage: PageModule
   const routePath = normalizeRoutePath(location.pathname);
   const [state, setState] = useState<RuntimeState>(() => ({ site: siteData, page: initialPage, routePath: initialRoutePath }));
   useLinkDelegation(siteData.base, loader);
+  const shownRoute = useRef(state.routePath);
+  shownRoute.current = state.routePath;
+
+  // `docgen dev`: page modules of a newer build swapped into the state in place (no reload), so scroll
+  // position and the theme's UI state survive an edit. The dev server's page script dispatches the event
+  // and reloads the page when nobody cancels it.
+  useEffect(() => {
+    if (!loader) return;
+    const onUpdate = (event: Event) => {
+      const update = (event as CustomEvent<DevUpdate>).detail;
+      event.preventDefault();
+      loader.reset(update.manifests);
+      setSearchIndexUrls(update.searchIndexes);
+      const routePath = shownRoute.current;
+      if (!update.routes.includes(routePath)) return;
+      loader.load(routePath).then(
+        (page) => setState((s) => (s.routePath === routePath ? { ...s, page } : s)),
+        (error: unknown) => {
+          console.error(error);
+          window.location.reload();
+        },
+      );
+    };
+    window.addEventListener(DEV_UPDATE_EVENT, onUpdate);
+    return () => window.removeEventListener(DEV_UPDATE_EVENT, onUpdate);
+  }, [loader]);
 
   useEffect(() => {
     if (!loader || routePath === state.routePath) return;
@@ -79,6 +106,14 @@ export function App({ initialPage, initialRoutePath }: { initialPage: PageModule
       </GlobalMdxComponentsContext.Provider>
     </RuntimeContext.Provider>
   );
+}
+
+/** Window event of the dev server's page script (its name and data are defined with the dev server). */
+const DEV_UPDATE_EVENT = 'docgen:dev-update';
+interface DevUpdate {
+  routes: string[];
+  manifests: Record<string, string>;
+  searchIndexes?: Record<string, string>;
 }
 
 /** `<title>` text: `Page | Site`, the suffix replaced by front matter `titleSuffix` when given. */

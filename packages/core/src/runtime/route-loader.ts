@@ -16,6 +16,11 @@ export interface RouteLoader {
   peek(routePath: string): PageModule | undefined;
   /** The manifest entry of a route: `[chunk URL, source path]`, or null when the locale has no such route. */
   lookup(routePath: string): Promise<[chunk: string, filePath: string] | null>;
+  /**
+   * Forgets every loaded module and route table and takes the new route table URLs (locale prefix → URL),
+   * so the next `load` imports the chunks of a newer build (the dev server's in-place update).
+   */
+  reset(manifestUrls: Record<string, string>): void;
 }
 
 /** Creates the loader from the boot data of the first page and the initially loaded page module. */
@@ -27,19 +32,22 @@ export function createRouteLoader(boot: PageBootData, initial: PageModule | null
     loaded.set(boot.routePath, initial);
     modules.set(boot.routePath, Promise.resolve(initial));
   }
-  const prefixes = Object.keys(boot.manifests);
+  let manifestUrls = boot.manifests;
+  let prefixes = Object.keys(manifestUrls);
 
   const manifestFor = (routePath: string): Promise<RouteManifest> => {
     const prefix = localePrefixOf(routePath, prefixes);
     let m = manifests.get(prefix);
     if (!m) {
-      const url = boot.manifests[prefix];
+      const url = manifestUrls[prefix];
       m = fetch(url).then((r) => {
         if (!r.ok) throw new Error(`Could not load the route table ${url}: HTTP ${r.status}`);
         return r.json() as Promise<RouteManifest>;
       });
       // A failed fetch is retried on the next navigation instead of being cached.
-      m.catch(() => manifests.delete(prefix));
+      m.catch(() => {
+        if (manifests.get(prefix) === m) manifests.delete(prefix);
+      });
       manifests.set(prefix, m);
     }
     return m;
@@ -56,7 +64,9 @@ export function createRouteLoader(boot: PageBootData, initial: PageModule | null
         loaded.set(routePath, mod);
         return mod;
       });
-      p.catch(() => modules.delete(routePath));
+      p.catch(() => {
+        if (modules.get(routePath) === p) modules.delete(routePath);
+      });
       modules.set(routePath, p);
     }
     return p;
@@ -74,6 +84,13 @@ export function createRouteLoader(boot: PageBootData, initial: PageModule | null
       const routePath = normalizeRoutePath(rawPath);
       const manifest = await manifestFor(routePath);
       return manifest[routePath] ?? null;
+    },
+    reset(urls) {
+      manifestUrls = urls;
+      prefixes = Object.keys(urls);
+      manifests.clear();
+      modules.clear();
+      loaded.clear();
     },
   };
 }

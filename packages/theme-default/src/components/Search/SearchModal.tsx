@@ -6,7 +6,7 @@
  */
 import { DocSearchModal, type DocSearchModalProps, type DocSearchTransformClient } from '@docsearch/react';
 import { liteClient } from 'algoliasearch/lite';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { removeBase, useNavigate, useSiteData, type SearchSettings } from '@docgen/core/runtime';
 import docsearchCss from '@docsearch/css/dist/style.css' with { type: 'text' };
@@ -84,13 +84,16 @@ export function SearchModal({ settings, lang, indexUrl, initialQuery, onClose }:
   const t = useI18n();
   const local = settings.provider === 'local';
 
+  // The index the dialog opened with: under `docgen dev` an edit gives the index a new URL, and a new
+  // client would reset the dialog's query and results; the next opening reads the new index.
+  const [openedIndexUrl] = useState(indexUrl);
   const transformSearchClient = useMemo(() => {
-    if (local) return () => createLocalSearchClient(indexUrl ?? '') as unknown as DocSearchTransformClient;
+    if (local) return () => createLocalSearchClient(openedIndexUrl ?? '') as unknown as DocSearchTransformClient;
     // Same client, other hosts: algoliasearch's retry strategy and timeouts still apply.
     const withHosts = (client: DocSearchTransformClient) =>
       settings.hosts ? (liteClient(settings.appId!, settings.apiKey!, { hosts: toHosts(settings.hosts) }) as unknown as DocSearchTransformClient) : client;
     return (client: DocSearchTransformClient) => reportFailures(withHosts(client));
-  }, [local, indexUrl, settings]);
+  }, [local, openedIndexUrl, settings]);
 
   const navigator = useMemo<DocSearchModalProps['navigator']>(
     () => ({

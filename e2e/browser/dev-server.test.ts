@@ -1,0 +1,117 @@
+/**
+ * `docgen dev` in Chromium on a copy of the basic fixture: a page edit is swapped into the open page
+ * without a reload (scroll position, a collapsed sidebar group and the open search dialog survive), and a
+ * syntax error shows the error overlay, which a fix clears.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDevServer, type DevServer } from '@docgen/core';
+import { launchBrowser, type Browser } from '../helpers/browser.js';
+import { copyFixture } from '../helpers/site.js';
+
+describe('docgen dev in the browser', () => {
+  let site: string;
+  let server: DevServer;
+  let browser: Browser;
+  const errors: unknown[] = [];
+  const url = (p: string) => new URL(p.replace(/^\//, ''), server.url).href;
+  const intro = () => path.join(site, 'en/guide/intro.md');
+  const long = (marker: string) =>
+    `# Intro\n\n${marker}\n\n` + Array.from({ length: 60 }, (_, i) => `## Section ${i + 1}\n\nParagraph ${i + 1} of a long page.\n`).join('\n');
+
+  beforeAll(async () => {
+    site = copyFixture('basic');
+    // A long page to scroll, and a sidebar group to collapse.
+    fs.writeFileSync(intro(), long('First version of the text.'));
+    fs.mkdirSync(path.join(site, 'en/guide/more'));
+    fs.writeFileSync(path.join(site, 'en/guide/more/extra.md'), '# Extra\n');
+    fs.writeFileSync(path.join(site, 'en/guide/_meta.json'), JSON.stringify(['intro', 'usage', { type: 'dir', name: 'more', label: 'More pages' }]));
+    server = await startDevServer({ root: site, port: 0, onError: (e) => errors.push(e) });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('updates an edited page in place: scroll position, sidebar group and search dialog kept, no reload', async () => {
+    const page = await browser.newPage();
+    await page.goto(url('/guide/intro'), { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => Boolean((window as unknown as { __dgSearchReady?: boolean }).__dgSearchReady));
+    const group = page.locator('.dg-sidebar .dg-sidebar-group-title', { hasText: 'More pages' });
+    await group.click();
+    expect(await group.getAttribute('aria-expanded')).toBe('false');
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await page.waitForFunction(() => window.scrollY === 1500);
+    await page.locator('.dg-search-button').click();
+    await page.locator('.DocSearch-Input').fill('usage');
+    await page.evaluate(() => ((window as unknown as { __beforeEdit: number }).__beforeEdit = 42));
+    // Opening the dialog moves the page (its scroll lock): the position to keep is the settled one
+    // before the edit (unchanged for 20 frames).
+    await page.waitForFunction(
+      () => {
+        const w = window as unknown as { __y?: number; __still?: number };
+        w.__still = w.__y === window.scrollY ? (w.__still ?? 0) + 1 : 0;
+        w.__y = window.scrollY;
+        return w.__still >= 20;
+      },
+      undefined,
+      { polling: 'raf' },
+    );
+    const scrollY = await page.evaluate(() => window.scrollY);
+    expect(scrollY).toBeGreaterThan(0);
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => navigations.push(frame.url()));
+
+    fs.writeFileSync(intro(), long('Second version, edited on disk.'));
+    await page.locator('main', { hasText: 'Second version, edited on disk.' }).waitFor();
+
+    expect(await page.evaluate(() => (window as unknown as { __beforeEdit?: number }).__beforeEdit)).toBe(42);
+    expect(navigations).toEqual([]);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
+    expect(await group.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('.DocSearch-Input').inputValue()).toBe('usage');
+    expect(await page.locator('main').textContent()).not.toContain('First version of the text.');
+    expect(errors.map(String)).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a syntax error in an overlay with file, line, column and source, and clears it when fixed', async () => {
+    const page = await browser.newPage();
+    await page.goto(url('/guide/intro'), { waitUntil: 'networkidle' });
+    const usage = path.join(site, 'en/guide/usage.mdx');
+    const good = fs.readFileSync(usage, 'utf8');
+    const overlay = page.locator('#__docgen-error-overlay');
+
+    fs.writeFileSync(usage, good.replace('The answer is {answer}.', 'The answer is {answer.'));
+    await overlay.waitFor();
+    const text = (await overlay.textContent()) ?? '';
+    expect(text).toMatch(/usage\.mdx:\d+:\d+/);
+    expect(text).toContain('The answer is {answer.');
+    expect(errors.length).toBe(1);
+    // The last good build is still served.
+    expect((await fetch(url('/guide/usage'))).status).toBe(200);
+    // A page opened while the error lasts shows it too.
+    const second = await browser.newPage();
+    await second.goto(url('/guide/intro'));
+    await second.locator('#__docgen-error-overlay').waitFor();
+    await second.close();
+
+    fs.writeFileSync(usage, good);
+    await overlay.waitFor({ state: 'detached' });
+
+    // The config: its parse error at its place.
+    const configFile = path.join(site, 'docgen.config.ts');
+    const config = fs.readFileSync(configFile, 'utf8');
+    fs.writeFileSync(configFile, config.replace("title: 'Fixture',", "title: 'Fixture',,"));
+    await overlay.waitFor();
+    const configText = (await overlay.textContent()) ?? '';
+    expect(configText).toMatch(/docgen\.config\.ts:3:20/);
+    expect(configText).toContain("title: 'Fixture',,");
+    expect(errors.length).toBe(2);
+    fs.writeFileSync(configFile, config);
+    await overlay.waitFor({ state: 'detached' });
+    await page.close();
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * The script the dev server adds to every page: it listens to the server-sent events of the dev server
+ * and
+ * - on `update` (only page modules changed) dispatches a cancelable `docgen:dev-update` window event whose
+ *   `detail` is a `DevUpdate`; the app cancels it when it takes the new page modules in place, otherwise
+ *   (no app on the page) the page reloads;
+ * - on `reload` reloads the page;
+ * - on `build-error` shows an overlay with the message, file, line, column and source excerpt (`DevErrorPayload`),
+ *   removed on `clear` and on the next update.
+ * Plain JavaScript in a string: it runs before and without the app's bundle.
+ */
+
+/** Path of the dev server's event stream (server-sent events), outside any `base`. */
+export const DEV_EVENTS_PATH = '/__docgen/events';
+
+/** Name of the window event the dev client dispatches for an in-place update. */
+export const DEV_UPDATE_EVENT = 'docgen:dev-update';
+
+/** Id of the error overlay's element. */
+export const ERROR_OVERLAY_ID = '__docgen-error-overlay';
+
+/** `<script>` markup of the dev client, for the end of each page's body. */
+export function devClientScript(): string {
+  return `<script type="module">${CLIENT.replace('EVENTS', JSON.stringify(DEV_EVENTS_PATH))
+    .replace('UPDATE_EVENT', JSON.stringify(DEV_UPDATE_EVENT))
+    .replace('OVERLAY_ID', JSON.stringify(ERROR_OVERLAY_ID))}</script>`;
+}
+
+const CLIENT = `
+const overlayId = OVERLAY_ID;
+const source = new EventSource(EVENTS);
+const clear = () => document.getElementById(overlayId)?.remove();
+source.addEventListener('reload', () => location.reload());
+source.addEventListener('clear', clear);
+source.addEventListener('update', (e) => {
+  clear();
+  const event = new CustomEvent(UPDATE_EVENT, { detail: JSON.parse(e.data), cancelable: true });
+  if (window.dispatchEvent(event)) location.reload();
+});
+source.addEventListener('build-error', (e) => {
+  const error = JSON.parse(e.data);
+  clear();
+  const el = (tag, style, text) => {
+    const node = document.createElement(tag);
+    if (style) node.style.cssText = style;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+  const root = el('div', 'position:fixed;inset:0;z-index:2147483647;background:rgba(0,0,0,.66);overflow:auto;padding:5vh 4vw;font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace');
+  root.id = overlayId;
+  root.setAttribute('role', 'alertdialog');
+  root.setAttribute('aria-label', 'Build error');
+  const box = el('div', 'max-width:960px;margin:0 auto;background:#1b1b1f;color:#e8e8ea;border-top:4px solid #e5484d;border-radius:6px;padding:20px 24px;box-shadow:0 8px 32px rgba(0,0,0,.4)');
+  box.append(el('div', 'color:#ff6369;font-weight:600;margin-bottom:8px', 'Build error (the last good build is still served)'));
+  box.append(el('pre', 'white-space:pre-wrap;margin:0 0 12px;color:#fff', error.message));
+  for (const loc of error.locations) {
+    box.append(el('div', 'color:#7cc4fa;margin-top:12px', loc.file + ':' + loc.line + ':' + loc.column));
+    if (loc.message && !error.message.includes(loc.message)) box.append(el('div', 'color:#fff', loc.message));
+    const pre = el('pre', 'margin:4px 0 0;padding:8px 12px;background:#111113;border-radius:4px;overflow:auto');
+    const width = String(loc.excerpt.length ? loc.excerpt[loc.excerpt.length - 1].line : loc.line).length;
+    for (const row of loc.excerpt) {
+      const here = row.line === loc.line;
+      pre.append(el('div', here ? 'color:#fff' : 'color:#9a9aa2', (here ? '> ' : '  ') + String(row.line).padStart(width) + ' | ' + row.text));
+      if (here) pre.append(el('div', 'color:#ff6369', '  ' + ' '.repeat(width) + ' | ' + ' '.repeat(Math.max(0, loc.column - 1)) + '^'));
+    }
+    box.append(pre);
+  }
+  box.append(el('div', 'color:#9a9aa2;margin-top:16px', 'Fix the file and save: this overlay closes by itself.'));
+  root.append(box);
+  document.body.append(root);
+});
+`;
