@@ -164,7 +164,7 @@ async function highlighterFor(lang: string | undefined, options: RehypeShikiOpti
     let isolated = cache.isolated.get(lang);
     if (!isolated) {
       // By grammar id: `langs` may name a language by an alias (`ts` for typescript).
-      const wanted = new Set(['yaml', ...(options.langs ?? []).map(languageId)]);
+      const wanted = new Set(['yaml', ...(INHERENT_EMBEDS[lang] ?? []), ...(options.langs ?? []).map(languageId)]);
       const embedded = lazy.filter((l) => wanted.has(languageId(l)));
       isolated = create([lang, ...embedded]);
       cache.isolated.set(lang, isolated);
@@ -176,6 +176,12 @@ async function highlighterFor(lang: string | undefined, options: RehypeShikiOpti
   if (lang !== undefined && !shared.getLoadedLanguages().includes(lang)) await shared.loadLanguage(lang as BundledLanguage);
   return shared;
 }
+
+/**
+ * Languages a grammar embeds for its own syntax rather than for code fences: MDX's import/export lines and
+ * JSX are TSX, so an MDX block always has it, as the browser's highlighter gives it.
+ */
+const INHERENT_EMBEDS: Record<string, string[]> = { mdx: ['tsx'] };
 
 /** The grammar id of a bundled language given by id or alias (`ts` → `typescript`). */
 function languageId(lang: string): string {
