@@ -148,8 +148,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
 
   // chokidar's atomic-save handling (on by default) reports an editor's write-to-temporary-then-rename as
-  // one change; new folders are watched as they appear.
-  const watcher = watch(root, { ignored, ignoreInitial: true });
+  // one change; new folders are watched as they appear. Symbolic links are not followed, as the build does
+  // not follow them: a link that loops (a folder linked into itself) would make chokidar walk it forever.
+  const watcher = watch(root, { ignored, ignoreInitial: true, followSymlinks: false });
   watcher.on('all', (_event, file) => schedule(file));
   await new Promise<void>((resolve, reject) => {
     watcher.once('ready', resolve);
