@@ -47,7 +47,7 @@ describe('preview server', () => {
 });
 
 describe('dev server', () => {
-  it('rebuilds on change, tells pages to reload, and keeps serving the last good build on an error', async () => {
+  it('applies a change, tells the pages, and keeps serving the last good state on an error', async () => {
     const site = copyFixture('basic');
     const errors: unknown[] = [];
     const server = await startDevServer({ root: site, port: 0, onError: (e) => errors.push(e) });
@@ -68,7 +68,8 @@ describe('dev server', () => {
     expect(second.body).toContain('Intro changed');
     expect(second.body).toContain('<a href="#fresh-section">Fresh section</a>');
     await new Promise((r) => setTimeout(r, 100));
-    expect(events.join('')).toContain('event: reload');
+    // A new title and TOC reach the page in place: its module changed, the shared code did not.
+    expect(events.join('')).toMatch(/event: update\ndata: \{"routes":\["\/guide\/intro"/);
 
     const failed = server.nextBuild();
     fs.writeFileSync(path.join(site, 'en/guide/intro.md'), '# Intro\n\n[broken](./missing.md)\n');
@@ -78,7 +79,7 @@ describe('dev server', () => {
     stream.destroy();
   });
 
-  it('sends the changed routes for a body edit, and a reload when the title or the config changes', async () => {
+  it('sends the changed routes for a body edit, the pages showing a changed title, and a reload when the config changes', async () => {
     const site = copyFixture('basic');
     const server = await startDevServer({ root: site, port: 0 });
     servers.push(server);
@@ -88,13 +89,15 @@ describe('dev server', () => {
     const nextEvent = async (edit: () => void) => {
       const from = events.length;
       edit();
-      // The event follows the rebuild over the socket: wait for it, not for the rebuild.
+      // The event follows the rebuild over the socket: wait for it, not for the rebuild. The search indexes
+      // follow each update in an event of their own, left out here.
+      const shown = () => events.slice(from).replace(/^: connected\n\n/, '').replace(/event: search\ndata: .*\n\n/g, '');
       const deadline = Date.now() + 20_000;
-      while (!/\n\n/.test(events.slice(from).replace(/^: connected\n\n/, ''))) {
+      while (!/\n\n/.test(shown())) {
         if (Date.now() > deadline) throw new Error(`no event within 20 s; stream so far: ${events}`);
         await new Promise((r) => setTimeout(r, 50));
       }
-      return events.slice(from);
+      return shown();
     };
     const intro = path.join(site, 'en/guide/intro.md');
     const body = await nextEvent(() => fs.writeFileSync(intro, fs.readFileSync(intro, 'utf8').replace('A tip.', 'An edited tip.')));
@@ -103,7 +106,13 @@ describe('dev server', () => {
     expect(update.routes).toEqual(['/guide/intro']);
     expect(Object.keys(update.manifests).sort()).toEqual(['', '/zh']);
 
-    expect(await nextEvent(() => fs.writeFileSync(intro, fs.readFileSync(intro, 'utf8').replace('# Intro', '# Introduction')))).toMatch(/^event: reload\n/);
+    // A new title: the page itself and the pages whose sidebar and prev/next links show it.
+    const retitled = await nextEvent(() => fs.writeFileSync(intro, fs.readFileSync(intro, 'utf8').replace('# Intro', '# Introduction')));
+    expect(retitled).toMatch(/^event: update\n/);
+    const titled = JSON.parse(/data: (.*)/.exec(retitled)![1]) as { routes: string[] };
+    expect(titled.routes).toContain('/guide/intro');
+    expect(titled.routes).toContain('/guide/usage');
+    expect(titled.routes).not.toContain('/zh/guide/intro');
     const config = path.join(site, 'docgen.config.ts');
     expect(await nextEvent(() => fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace("title: 'Fixture'", "title: 'Other'")))).toMatch(/^event: reload\n/);
     stream.destroy();

@@ -40,8 +40,9 @@ export function App({ initialPage, initialRoutePath }: { initialPage: PageModule
     const onUpdate = (event: Event) => {
       const update = (event as CustomEvent<DevUpdate>).detail;
       event.preventDefault();
-      loader.reset(update.manifests);
-      setSearchIndexUrls(update.searchIndexes);
+      // A `search` event brings new search indexes only.
+      if (update.manifests) loader.reset(update.manifests);
+      if (update.searchIndexes) setSearchIndexUrls(update.searchIndexes);
       const routePath = shownRoute.current;
       if (!update.routes.includes(routePath)) return;
       loader.load(routePath).then(
@@ -112,7 +113,7 @@ export function App({ initialPage, initialRoutePath }: { initialPage: PageModule
 const DEV_UPDATE_EVENT = 'docgen:dev-update';
 interface DevUpdate {
   routes: string[];
-  manifests: Record<string, string>;
+  manifests?: Record<string, string>;
   searchIndexes?: Record<string, string>;
 }
 

@@ -4,6 +4,8 @@
  * - on `update` (only page modules changed) dispatches a cancelable `docgen:dev-update` window event whose
  *   `detail` is a `DevUpdate`; the app cancels it when it takes the new page modules in place, otherwise
  *   (no app on the page) the page reloads;
+ * - on `search` (the search indexes were built again) dispatches the same event with no routes and no
+ *   manifests, only the new `searchIndexes`;
  * - on `reload` reloads the page;
  * - on `build-error` shows an overlay with the message, file, line, column and source excerpt (`DevErrorPayload`),
  *   removed on `clear` and on the next update.
@@ -22,7 +24,7 @@ export const ERROR_OVERLAY_ID = '__docgen-error-overlay';
 /** `<script>` markup of the dev client, for the end of each page's body. */
 export function devClientScript(): string {
   return `<script type="module">${CLIENT.replace('EVENTS', JSON.stringify(DEV_EVENTS_PATH))
-    .replace('UPDATE_EVENT', JSON.stringify(DEV_UPDATE_EVENT))
+    .replaceAll('UPDATE_EVENT', JSON.stringify(DEV_UPDATE_EVENT))
     .replace('OVERLAY_ID', JSON.stringify(ERROR_OVERLAY_ID))}</script>`;
 }
 
@@ -36,6 +38,9 @@ source.addEventListener('update', (e) => {
   clear();
   const event = new CustomEvent(UPDATE_EVENT, { detail: JSON.parse(e.data), cancelable: true });
   if (window.dispatchEvent(event)) location.reload();
+});
+source.addEventListener('search', (e) => {
+  window.dispatchEvent(new CustomEvent(UPDATE_EVENT, { detail: { routes: [], ...JSON.parse(e.data) }, cancelable: true }));
 });
 source.addEventListener('build-error', (e) => {
   const error = JSON.parse(e.data);

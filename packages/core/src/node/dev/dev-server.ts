@@ -1,20 +1,22 @@
 /**
- * `docgen dev`: builds the site in development mode into a cache folder, serves it, watches the site
- * folder with chokidar and rebuilds on change. After a rebuild it tells the open pages over server-sent
- * events either which routes' page modules changed (`update`: the app swaps them in place, see
- * `DevUpdate`) or, when anything else changed (theme, config, styles, routes), to reload. A failed
- * rebuild keeps the last good output served and shows an error overlay (`build-error`) until a rebuild
- * succeeds.
+ * `docgen dev`: opens the site (`openDevSite`: compiled, bundled into a cache folder, pages rendered on
+ * request), serves it, watches the site folder with chokidar and applies each batch of changes. It tells the
+ * open pages over server-sent events which routes' page modules changed (`update`: the app swaps them in
+ * place, see `DevUpdate`), that the search indexes changed (`search`), or, when shared code, the config or
+ * the routes changed, to reload. A change that fails keeps the last good state served and shows an error
+ * overlay (`build-error`) until a change succeeds.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type http from 'node:http';
 import { watch } from 'chokidar';
-import { loadConfig } from '../../config/index.js';
+import { loadConfig, type ResolvedConfig } from '../../config/index.js';
 import { DocgenError } from '../../shared/errors.js';
-import { build } from '../pipeline/build.js';
 import { startStaticServer, type StaticServer } from '../server/static-server.js';
 import { DEV_EVENTS_PATH, devClientScript } from './dev-client.js';
+import { openDevSite, type DevSite, type FileEvent } from './dev-site.js';
+
+export type { DevUpdate } from './dev-site.js';
 
 /** Options of `startDevServer`. */
 export interface DevServerOptions {
@@ -23,7 +25,7 @@ export interface DevServerOptions {
   host?: string;
   base?: string;
   outDir?: string;
-  /** Print the time of each build phase at every rebuild. @default false */
+  /** Print the time of each phase at start and at every change. @default false */
   profile?: boolean;
   /** Called with each rebuild error (the CLI prints it). */
   onError?: (error: unknown) => void;
@@ -35,35 +37,13 @@ export interface DevServer extends StaticServer {
   nextBuild(): Promise<void>;
 }
 
-/**
- * Data of the `update` event: the routes whose page module changed, and the new URLs of the route
- * manifests and search indexes (both carry content hashes), keyed by locale prefix as in `PageBootData`.
- */
-export interface DevUpdate {
-  routes: string[];
-  manifests: Record<string, string>;
-  searchIndexes?: Record<string, string>;
-}
-
 /** Data of the `build-error` event: the error's message and its places with a few lines of source around. */
 export interface DevErrorPayload {
   message: string;
   locations: { message: string; file: string; line: number; column: number; excerpt: { line: number; text: string }[] }[];
 }
 
-/** What of a build's output decides between an in-place update and a reload. */
-interface OutputSnapshot {
-  boot: Pick<DevUpdate, 'manifests' | 'searchIndexes'>;
-  /** Route path → page chunk URL, over all locales. */
-  chunks: Map<string, string>;
-  /** Asset files that are neither page chunks nor route manifests nor search indexes, sorted. */
-  shared: string[];
-}
-
-/** Source files whose change can be applied in place (the rest reload the page). */
-const PAGE_SOURCE = /\.mdx?$/;
-
-/** Builds, serves and watches the site at `options.root`. */
+/** Opens, serves and watches the site at `options.root`. @throws DocgenError when the site cannot be built at start */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const root = path.resolve(options.root);
   const overrides = { base: options.base, outDir: options.outDir ?? path.join(root, 'node_modules', '.cache', 'docgen', 'dev-dist'), dev: true };
@@ -71,19 +51,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let waiters: (() => void)[] = [];
   let lastError: DevErrorPayload | undefined;
 
-  const rebuild = async () => {
-    const config = await loadConfig(root, overrides);
-    await build({ config, dev: true, bodyEnd: devClientScript(), profile: options.profile });
-    return config;
-  };
-  const config = await rebuild();
-  let snapshot = snapshotOutput(config.outDir);
+  const open = async (): Promise<DevSite> => openDevSite({ config: await loadConfig(root, overrides), bodyEnd: devClientScript(), profile: options.profile });
+  let site = await open();
+  const config: ResolvedConfig = site.config;
+  // Every opening of the site has a folder of its own beside this one.
+  const devOut = overrides.outDir;
 
   const send = (res: http.ServerResponse, event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   const broadcast = (event: string, data: unknown) => clients.forEach((res) => send(res, event, data));
 
   const server = await startStaticServer({
-    dir: config.outDir,
+    dir: () => site.config.outDir,
     base: config.base,
     host: options.host,
     port: options.port ?? 5173,
@@ -92,36 +70,41 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       if (req.url !== DEV_EVENTS_PATH) return false;
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
       res.write(': connected\n\n');
-      // A page opened while the last rebuild is broken shows the overlay too.
+      // A page opened while the last change is broken shows the overlay too.
       if (lastError) send(res, 'build-error', lastError);
       clients.add(res);
       req.on('close', () => clients.delete(res));
       return true;
     },
+    render: (sitePath) => site.render(sitePath),
   });
 
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
-  let changed = new Set<string>();
+  let changed = new Map<string, FileEvent>();
   // `docgen build` output (and its temporary siblings) is no source: a build running beside the dev
   // server must not trigger rebuilds and page reloads.
   const buildOut = (await loadConfig(root, { base: options.base })).outDir;
-  const ignoredPrefixes = [config.outDir, path.join(root, 'node_modules'), `${config.outDir}.`, buildOut, `${buildOut}.`];
+  const ignoredPrefixes = [devOut, path.join(root, 'node_modules'), `${devOut}.`, buildOut, `${buildOut}.`];
   const ignored = (file: string) =>
     ignoredPrefixes.some((p) => file === p || file.startsWith(p.endsWith('.') ? p : p + path.sep)) ||
     /(^|[/\\])\.[^/\\]|\.timestamp-/.test(path.relative(root, file));
 
-  const runRebuild = async (files: Set<string>) => {
+  const apply = async (files: Map<string, FileEvent>) => {
     try {
-      const next = await rebuild();
-      const before = snapshot;
-      snapshot = snapshotOutput(next.outDir);
+      const outcome = await site.apply(files);
+      if (outcome.kind === 'reopen') {
+        const next = await open();
+        await site.dispose();
+        site = next;
+      }
       if (lastError) broadcast('clear', {});
       lastError = undefined;
-      const onlyPages = [...files].every((f) => PAGE_SOURCE.test(f));
-      const update = onlyPages ? inPlaceUpdate(before, snapshot) : undefined;
-      if (!update) broadcast('reload', {});
-      else if (update.routes.length) broadcast('update', update);
+      if (outcome.kind === 'update') {
+        if (outcome.update.routes.length) broadcast('update', outcome.update);
+        // Search and the plugins' outputs follow; the page on screen does not wait for them.
+        broadcast('search', { searchIndexes: await site.settle() });
+      } else broadcast('reload', {});
     } catch (error) {
       lastError = errorPayload(error);
       broadcast('build-error', lastError);
@@ -129,20 +112,22 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
   };
 
-  const schedule = (file: string) => {
-    changed.add(file);
+  const schedule = (file: string, event: FileEvent) => {
+    // A later event of a file wins, except that a file added in this batch stays added.
+    changed.set(file, changed.get(file) === 'add' && event === 'change' ? 'add' : event);
     clearTimeout(timer);
     timer = setTimeout(() => {
-      if (running) return; // the running rebuild schedules the next one when it ends
+      if (running) return; // the running update schedules the next one when it ends
       const files = changed;
-      changed = new Set();
-      // Waiters of `nextBuild` so far are answered by this rebuild, later ones by the next.
+      changed = new Map();
+      // Waiters of `nextBuild` so far are answered by this update, later ones by the next.
       const answered = waiters;
       waiters = [];
-      running = runRebuild(files).finally(() => {
+      running = apply(files).finally(() => {
         running = undefined;
         answered.forEach((resolve) => resolve());
-        if (changed.size) schedule([...changed][0]);
+        const [first] = changed;
+        if (first) schedule(first[0], first[1]);
       });
     }, 30);
   };
@@ -151,7 +136,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // one change; new folders are watched as they appear. Symbolic links are not followed, as the build does
   // not follow them: a link that loops (a folder linked into itself) would make chokidar walk it forever.
   const watcher = watch(root, { ignored, ignoreInitial: true, followSymlinks: false });
-  watcher.on('all', (_event, file) => schedule(file));
+  watcher.on('all', (event, file) => schedule(path.resolve(file), event as FileEvent));
   await new Promise<void>((resolve, reject) => {
     watcher.once('ready', resolve);
     watcher.once('error', reject);
@@ -167,46 +152,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       for (const client of clients) client.end();
       await running;
       await server.close();
+      await site.dispose();
     },
   };
-}
-
-/**
- * The page modules to swap in place from `before` to `after`, or undefined when the page must reload:
- * shared code or styles changed, or a route was added or removed (the sidebar and nav change with it).
- */
-function inPlaceUpdate(before: OutputSnapshot, after: OutputSnapshot): DevUpdate | undefined {
-  if (before.shared.join('\n') !== after.shared.join('\n') || before.chunks.size !== after.chunks.size) return undefined;
-  const routes: string[] = [];
-  for (const [route, chunk] of after.chunks) {
-    const old = before.chunks.get(route);
-    if (old === undefined) return undefined;
-    if (old !== chunk) routes.push(route);
-  }
-  return { routes, ...after.boot };
-}
-
-/** Reads the route manifests and asset list of a dev build's output. */
-function snapshotOutput(outDir: string): OutputSnapshot {
-  const html = ['404.html', 'index.html'].map((f) => path.join(outDir, f)).find((f) => fs.existsSync(f));
-  const bootJson = html && /<script id="__DG_PAGE__" type="application\/json">(.*?)<\/script>/s.exec(fs.readFileSync(html, 'utf8'))?.[1];
-  const boot: Pick<DevUpdate, 'manifests' | 'searchIndexes'> = bootJson ? (JSON.parse(bootJson) as DevUpdate) : { manifests: {} };
-  const chunks = new Map<string, string>();
-  const special = new Set<string>();
-  const urls: string[] = [...Object.values(boot.manifests), ...Object.values(boot.searchIndexes ?? {})];
-  for (const url of urls) special.add(path.posix.basename(url));
-  for (const url of Object.values(boot.manifests)) {
-    const file = path.join(outDir, 'assets', path.posix.basename(url));
-    if (!fs.existsSync(file)) continue;
-    const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, [string, string]>;
-    for (const [route, [chunk]] of Object.entries(manifest)) {
-      chunks.set(route, chunk);
-      special.add(path.posix.basename(chunk));
-    }
-  }
-  const assetsDir = path.join(outDir, 'assets');
-  const shared = fs.existsSync(assetsDir) ? (fs.readdirSync(assetsDir, { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => !special.has(f)).sort() : [];
-  return { boot: { manifests: boot.manifests, searchIndexes: boot.searchIndexes }, chunks, shared };
 }
 
 /** The overlay's data for a rebuild error: a DocgenError's places with two lines of source either side. */

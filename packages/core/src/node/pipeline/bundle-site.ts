@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { build as esbuild, type Metafile } from 'esbuild';
+import { build as esbuild, type BuildOptions, type BuildResult, type Metafile } from 'esbuild';
 import type { ResolvedConfig } from '../../config/index.js';
 import { withBase } from '../../shared/route-path.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
@@ -23,8 +23,35 @@ const coreRoot = new URL('../../..', import.meta.url);
  * @throws DocgenError with esbuild's messages located in their files (a missing import, a syntax error)
  */
 export async function bundleSite(ctx: BuildContext): Promise<void> {
+  const plan = await planBundles(ctx, { outDir: need(ctx.tmpOut, 'tmpOut'), ssrDir: need(ctx.ssrDir, 'ssrDir') });
+  ctx.bundles = await plan.run((options) => esbuild(options));
+  ctx.timings.mark('bundles');
+}
+
+/** The two bundles of a site, ready to run once (`bundleSite`) or again and again (the dev server). */
+export interface BundlePlan {
+  /** What the docgen esbuild plugin serves; the dev server replaces its page data and site data in place. */
+  modules: SiteModules;
+  client: BuildOptions;
+  server: BuildOptions;
+  /**
+   * Runs both bundles with `runner` (esbuild's `build`, or a context's `rebuild`), the server bundle taking
+   * asset URLs from the browser bundle.
+   * @throws DocgenError with esbuild's messages located in their files
+   */
+  run(runner: (options: BuildOptions) => Promise<BuildResult>): Promise<{ client: Metafile; server: Metafile }>;
+}
+
+/**
+ * Plans the browser bundle (into `outDir`) and the server bundle (into `ssrDir`) of the site; sets
+ * `ctx.entryNames`. `hashServerEntries` names server entries `[name]-[hash]`, so that a process importing
+ * the modules of one build after another (the dev server) never gets a stale module from Node's cache.
+ */
+export async function planBundles(
+  ctx: BuildContext,
+  { outDir, ssrDir, hashServerEntries = false }: { outDir: string; ssrDir: string; hashServerEntries?: boolean },
+): Promise<BundlePlan> {
   const { config, routes, options } = ctx;
-  const tmpOut = need(ctx.tmpOut, 'tmpOut');
   const modules: SiteModules = {
     siteData: need(ctx.siteData, 'siteData'),
     pages: need(ctx.pages, 'pages'),
@@ -60,19 +87,10 @@ export async function bundleSite(ctx: BuildContext): Promise<void> {
     resolveExtensions: ['.tsx', '.ts', '.jsx', '.js', '.mdx', '.md', '.css', '.json'],
     loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.jpeg': 'file', '.gif': 'file', '.webp': 'file', '.woff2': 'file', '.woff': 'file' } as const,
   };
-  // The server bundle takes asset URLs from the browser bundle (it imports its chunks relatively, without
-  // publicPath), so both render the same `src`: its asset loader waits.
-  let resolveAssetUrls!: (urls: Map<string, string>) => void;
-  let rejectAssetUrls!: (error: unknown) => void;
-  modules.assetUrls = new Promise((resolve, reject) => {
-    resolveAssetUrls = resolve;
-    rejectAssetUrls = reject;
-  });
-  modules.assetUrls.catch(() => {}); // observed through the server build's own failure
-  const clientBuild = esbuild({
+  const client: BuildOptions = {
     ...common,
     entryPoints: [{ in: path.join(runtime, 'client-entry.tsx'), out: 'app' }, ...pageEntries],
-    outdir: tmpOut,
+    outdir: outDir,
     entryNames: 'assets/[name]-[hash]',
     chunkNames: 'assets/chunk-[hash]',
     assetNames: 'assets/[name]-[hash]',
@@ -82,33 +100,45 @@ export async function bundleSite(ctx: BuildContext): Promise<void> {
     minify: !options.dev,
     define: { ...extra.define, 'process.env.NODE_ENV': JSON.stringify(options.dev ? 'development' : 'production') },
     plugins: pluginsFor(false),
-  }).then(
-    (result) => {
-      resolveAssetUrls(assetUrlsOf(result.metafile!, tmpOut, config));
-      return result;
-    },
-    (error: unknown) => {
-      rejectAssetUrls(error);
-      throw error;
-    },
-  );
-  const serverBuild = esbuild({
+  };
+  const server: BuildOptions = {
     ...common,
     entryPoints: [{ in: path.join(runtime, 'server-entry.tsx'), out: 'server-entry' }, ...pageEntries],
-    outdir: need(ctx.ssrDir, 'ssrDir'),
-    entryNames: '[name]',
+    outdir: ssrDir,
+    entryNames: hashServerEntries ? '[name]-[hash]' : '[name]',
     chunkNames: 'chunk-[hash]',
     platform: 'node',
     target: 'node20',
     loader: { ...common.loader, '.css': 'empty' },
     define: { ...extra.define, 'process.env.NODE_ENV': '"production"' },
     plugins: pluginsFor(true),
-  });
-  const [client, server] = await Promise.allSettled([clientBuild, serverBuild]);
-  if (client.status === 'rejected') esbuildFailure(client.reason);
-  if (server.status === 'rejected') esbuildFailure(server.reason);
-  ctx.bundles = { client: client.value.metafile!, server: server.value.metafile! };
-  ctx.timings.mark('bundles');
+  };
+  const run: BundlePlan['run'] = async (runner) => {
+    // The server bundle takes asset URLs from the browser bundle (it imports its chunks relatively, without
+    // publicPath), so both render the same `src`: its asset loader waits.
+    let resolveAssetUrls!: (urls: Map<string, string>) => void;
+    let rejectAssetUrls!: (error: unknown) => void;
+    modules.assetUrls = new Promise((resolve, reject) => {
+      resolveAssetUrls = resolve;
+      rejectAssetUrls = reject;
+    });
+    modules.assetUrls.catch(() => {}); // observed through the server build's own failure
+    const clientBuild = runner(client).then(
+      (result) => {
+        resolveAssetUrls(assetUrlsOf(result.metafile!, outDir, config));
+        return result;
+      },
+      (error: unknown) => {
+        rejectAssetUrls(error);
+        throw error;
+      },
+    );
+    const [clientResult, serverResult] = await Promise.allSettled([clientBuild, runner(server)]);
+    if (clientResult.status === 'rejected') esbuildFailure(clientResult.reason);
+    if (serverResult.status === 'rejected') esbuildFailure(serverResult.reason);
+    return { client: clientResult.value.metafile!, server: serverResult.value.metafile! };
+  };
+  return { modules, client, server, run };
 }
 
 /** Absolute source path of each file-loader asset → its URL (with base) in the browser bundle. */

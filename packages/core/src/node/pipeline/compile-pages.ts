@@ -29,6 +29,8 @@ export interface CompilePagesOptions {
   /** Time limit of one page's compile, ms (`pageTimeout`). */
   timeoutMs: number;
   onProgress?: CompileProgress;
+  /** A pool of `compile-worker.js` threads to use (the dev server keeps one warm); by default one is made for the call. */
+  pool?: Piscina<CompileTask, CompileOutcome>;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface CompilePagesOptions {
  */
 export async function compilePages(
   files: string[],
-  { options, optionsKey, cache, timeoutMs, onProgress }: CompilePagesOptions,
+  { options, optionsKey, cache, timeoutMs, onProgress, pool: given }: CompilePagesOptions,
 ): Promise<{ pages: Map<string, CompiledPage>; cached: number; slow: { file: string; ms: number }[] }> {
   const pages = new Map<string, CompiledPage>();
   const todo: { file: string; key: string }[] = [];
@@ -57,8 +59,8 @@ export async function compilePages(
   const slow: { file: string; ms: number }[] = [];
   if (todo.length) {
     // One thread per ~6 pages up to the cores: each costs ~0.3 s to start (unified, shiki).
-    const threads = Math.max(1, Math.min(os.availableParallelism(), 8, Math.ceil(todo.length / 6)));
-    const pool = new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.js'), maxThreads: threads, idleTimeout: 1000 });
+    const threads = given ? given.options.maxThreads : Math.max(1, Math.min(os.availableParallelism(), 8, Math.ceil(todo.length / 6)));
+    const pool = given ?? new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.js'), maxThreads: threads, idleTimeout: 1000 });
     try {
       await runLimited(pool, todo, {
         limit: threads,
@@ -80,7 +82,7 @@ export async function compilePages(
         },
       });
     } finally {
-      await pool.destroy();
+      if (!given) await pool.destroy();
     }
   }
 

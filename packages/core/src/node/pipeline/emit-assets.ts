@@ -10,26 +10,39 @@ import type { ResolvedConfig } from '../../config/index.js';
 import { withBase } from '../../shared/route-path.js';
 import type { RouteManifest } from '../../shared/types.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
+import type { CompiledPage } from '../markdown/compiled-page.js';
 import { need, type BuildContext, type ClientAssets } from './context.js';
 
 /** Sets `ctx.assets`, `ctx.manifests` and `ctx.searchIndexes`, and writes their files. */
 export function emitAssets(ctx: BuildContext): void {
-  const { config, routes } = ctx;
   const tmpOut = need(ctx.tmpOut, 'tmpOut');
-  const search = need(ctx.search, 'search');
-  const assets = collectAssets(need(ctx.bundles, 'bundles').client, tmpOut, config.root);
+  emitBundleAssets(ctx, tmpOut, ctx.compiled.values());
+  if (fs.existsSync(ctx.config.publicDir)) fs.cpSync(ctx.config.publicDir, tmpOut, { recursive: true });
+  emitSearchIndexes(ctx, tmpOut);
+  ctx.timings.mark('assets');
+}
+
+/**
+ * Sets `ctx.assets` (from the browser bundle's metafile) and `ctx.manifests`, writes the route manifests
+ * into `outDir` and copies the files that `pages` link to or show.
+ */
+export function emitBundleAssets(ctx: BuildContext, outDir: string, pages: Iterable<CompiledPage>): void {
+  const assets = collectAssets(need(ctx.bundles, 'bundles').client, outDir, ctx.config.root);
   ctx.assets = assets;
-  ctx.manifests = writeManifests(config, routes, assets, tmpOut);
-  for (const page of ctx.compiled.values()) {
+  ctx.manifests = writeManifests(ctx.config, ctx.routes, assets, outDir);
+  for (const page of pages) {
     for (const asset of page.assets) {
-      fs.mkdirSync(path.dirname(path.join(tmpOut, asset.to)), { recursive: true });
-      fs.copyFileSync(asset.from, path.join(tmpOut, asset.to));
+      fs.mkdirSync(path.dirname(path.join(outDir, asset.to)), { recursive: true });
+      fs.copyFileSync(asset.from, path.join(outDir, asset.to));
     }
   }
-  if (fs.existsSync(config.publicDir)) fs.cpSync(config.publicDir, tmpOut, { recursive: true });
-  for (const { file, json } of search.files.values()) fs.writeFileSync(path.join(tmpOut, file), json);
+}
+
+/** Writes the local search index of each locale (`ctx.search`) into `outDir`; sets `ctx.searchIndexes`. */
+export function emitSearchIndexes(ctx: BuildContext, outDir: string): void {
+  const search = need(ctx.search, 'search');
+  for (const { file, json } of search.files.values()) fs.writeFileSync(path.join(outDir, file), json);
   ctx.searchIndexes = Object.fromEntries([...search.files].map(([prefix, { file }]) => [prefix, `/${file}`]));
-  ctx.timings.mark('assets');
 }
 
 function collectAssets(metafile: Metafile, outDir: string, root: string): ClientAssets {

@@ -32,6 +32,8 @@ export interface RenderJob {
   /** Server-render the app into each page (`ssg`); false writes documents the client renders. */
   ssr: boolean;
   routes: RenderRoute[];
+  /** File of the server entry, relative to `ssrDir`. @default 'server-entry.js' */
+  serverEntry?: string;
 }
 
 type ServerEntry = {
@@ -41,29 +43,11 @@ type ServerEntry = {
 
 /** Renders and writes every route of `job`; resolves to the number of files written. */
 export async function renderRoutes(job: RenderJob, onProgress?: () => void): Promise<number> {
-  // React picks its production or development build from NODE_ENV when first loaded; the development
-  // build renders several times slower.
-  process.env.NODE_ENV ??= 'production';
-  const server = (await import(pathToFileURL(path.join(job.ssrDir, 'server-entry.js')).href)) as ServerEntry;
   // Writes overlap with rendering (libuv's thread pool); each folder is created once.
   const writes: Promise<void>[] = [];
   const folders = new Set<string>();
   for (const route of job.routes) {
-    const mod = route.moduleFile ? ((await import(pathToFileURL(path.join(job.ssrDir, route.moduleFile)).href)) as { pageData: PageData }) : null;
-    const pageData = mod?.pageData;
-    let rendered = { html: '', head: '' };
-    try {
-      if (job.ssr) rendered = server.render(route.routePath, mod);
-    } catch (error) {
-      throw renderError(error, route, job.ssrDir);
-    }
-    const html = renderHtmlDocument({
-      ...route.parts,
-      title: pageData ? server.pageTitle(pageData.title, pageData.frontmatter.titleSuffix, route.siteTitle) : server.pageTitle('404', undefined, route.siteTitle),
-      description: String(pageData?.frontmatter.description ?? route.defaultDescription),
-      appHtml: rendered.html,
-      headExtra: rendered.head,
-    });
+    const html = await renderDocument(job, route);
     const file = path.join(job.outDir, route.htmlFile);
     const dir = path.dirname(file);
     if (!folders.has(dir)) {
@@ -75,6 +59,33 @@ export async function renderRoutes(job: RenderJob, onProgress?: () => void): Pro
   }
   await Promise.all(writes);
   return job.routes.length;
+}
+
+/**
+ * The HTML document of one route, rendered with the server bundle in `job.ssrDir` (imported once per
+ * file by Node's module cache).
+ * @throws DocgenError naming the route, its source file and the component that threw
+ */
+export async function renderDocument(job: Pick<RenderJob, 'ssrDir' | 'ssr' | 'serverEntry'>, route: RenderRoute): Promise<string> {
+  // React picks its production or development build from NODE_ENV when first loaded; the development
+  // build renders several times slower.
+  process.env.NODE_ENV ??= 'production';
+  const server = (await import(pathToFileURL(path.join(job.ssrDir, job.serverEntry ?? 'server-entry.js')).href)) as ServerEntry;
+  const mod = route.moduleFile ? ((await import(pathToFileURL(path.join(job.ssrDir, route.moduleFile)).href)) as { pageData: PageData }) : null;
+  const pageData = mod?.pageData;
+  let rendered = { html: '', head: '' };
+  try {
+    if (job.ssr) rendered = server.render(route.routePath, mod);
+  } catch (error) {
+    throw renderError(error, route, job.ssrDir);
+  }
+  return renderHtmlDocument({
+    ...route.parts,
+    title: pageData ? server.pageTitle(pageData.title, pageData.frontmatter.titleSuffix, route.siteTitle) : server.pageTitle('404', undefined, route.siteTitle),
+    description: String(pageData?.frontmatter.description ?? route.defaultDescription),
+    appHtml: rendered.html,
+    headExtra: rendered.head,
+  });
 }
 
 /**

@@ -21,12 +21,50 @@ import { runLimited } from './run-limited.js';
  *   the time limit
  */
 export async function renderSite(ctx: BuildContext): Promise<void> {
-  const { config, routes, log } = ctx;
-  const { bodyEnd } = ctx.options;
-  const assets = need(ctx.assets, 'assets');
-  const entryNames = need(ctx.entryNames, 'entryNames');
+  const { config, log } = ctx;
   const ssrDir = need(ctx.ssrDir, 'ssrDir');
   const tmpOut = need(ctx.tmpOut, 'tmpOut');
+  const entryNames = need(ctx.entryNames, 'entryNames');
+  const planned = await planRoutes(ctx, (route) => `${entryNames.get(route.path)}.js`);
+  const progress = log ? createProgress('rendering pages') : undefined;
+  let done = 0;
+  // Always in worker threads: a page whose render never ends (an MDX expression that loops) can only be
+  // stopped by terminating its thread. One thread per ~32 routes up to the cores.
+  const threads = Math.max(1, Math.min(os.availableParallelism(), 8, Math.ceil(planned.length / 32)));
+  const pool = new Piscina<RenderJob, RenderOutcome>({ filename: builtModule('render-worker.js'), maxThreads: threads, idleTimeout: 1000 });
+  const failures: DocgenError[] = [];
+  try {
+    await runLimited(pool, planned, {
+      limit: threads,
+      timeoutMs: config.pageTimeout,
+      taskOf: (route) => ({ ssrDir, outDir: tmpOut, ssr: config.ssg, routes: [route] }),
+      onDone: (route, result) => {
+        if (!result.ok) {
+          const message = `Rendering ${route.routePath}${route.sourceFile ? ` (${route.sourceFile})` : ''} took longer than ${config.pageTimeout / 1000} s (pageTimeout) and was stopped`;
+          failures.push(new DocgenError(message, route.sourceFile ? [{ message, location: { file: route.sourceFile, line: 1, column: 1 } }] : []));
+        } else if (!result.value.ok) {
+          failures.push(new DocgenError(result.value.message, result.value.locations));
+        }
+        progress?.update(++done, planned.length);
+      },
+    });
+  } finally {
+    await pool.destroy();
+    progress?.done();
+  }
+  if (failures.length) throw new DocgenError(failures.map((f) => f.message).join('\n'), failures.flatMap((f) => f.locations));
+  ctx.timings.mark('render');
+}
+
+
+/**
+ * The document of every route, then of the 404 page (last): head, preloads, boot data, and the server
+ * module to render it with (`moduleFileOf`: a file of the server bundle, relative to its folder).
+ */
+export async function planRoutes(ctx: BuildContext, moduleFileOf: (route: RouteEntry) => string): Promise<RenderRoute[]> {
+  const { config, routes } = ctx;
+  const { bodyEnd } = ctx.options;
+  const assets = need(ctx.assets, 'assets');
   const b = (u: string) => withBase(u, config.base);
   const manifests = Object.fromEntries(Object.entries(need(ctx.manifests, 'manifests')).map(([k, v]) => [k, b(v)]));
   const indexes = need(ctx.searchIndexes, 'searchIndexes');
@@ -55,7 +93,7 @@ export async function renderSite(ctx: BuildContext): Promise<void> {
         : [];
     return {
       routePath: route.path,
-      moduleFile: `${entryNames.get(route.path)}.js`,
+      moduleFile: moduleFileOf(route),
       sourceFile: displayPath(route.filePath),
       htmlFile: routeOutputFile(route.path),
       siteTitle: locale.title,
@@ -98,33 +136,5 @@ export async function renderSite(ctx: BuildContext): Promise<void> {
     },
   });
 
-  const progress = log ? createProgress('rendering pages') : undefined;
-  let done = 0;
-  // Always in worker threads: a page whose render never ends (an MDX expression that loops) can only be
-  // stopped by terminating its thread. One thread per ~32 routes up to the cores.
-  const threads = Math.max(1, Math.min(os.availableParallelism(), 8, Math.ceil(planned.length / 32)));
-  const pool = new Piscina<RenderJob, RenderOutcome>({ filename: builtModule('render-worker.js'), maxThreads: threads, idleTimeout: 1000 });
-  const failures: DocgenError[] = [];
-  try {
-    await runLimited(pool, planned, {
-      limit: threads,
-      timeoutMs: config.pageTimeout,
-      taskOf: (route) => ({ ssrDir, outDir: tmpOut, ssr: config.ssg, routes: [route] }),
-      onDone: (route, result) => {
-        if (!result.ok) {
-          const message = `Rendering ${route.routePath}${route.sourceFile ? ` (${route.sourceFile})` : ''} took longer than ${config.pageTimeout / 1000} s (pageTimeout) and was stopped`;
-          failures.push(new DocgenError(message, route.sourceFile ? [{ message, location: { file: route.sourceFile, line: 1, column: 1 } }] : []));
-        } else if (!result.value.ok) {
-          failures.push(new DocgenError(result.value.message, result.value.locations));
-        }
-        progress?.update(++done, planned.length);
-      },
-    });
-  } finally {
-    await pool.destroy();
-    progress?.done();
-  }
-  if (failures.length) throw new DocgenError(failures.map((f) => f.message).join('\n'), failures.flatMap((f) => f.locations));
-  ctx.timings.mark('render');
+  return planned;
 }
-

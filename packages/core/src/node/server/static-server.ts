@@ -15,8 +15,8 @@ import { resolveServedPath, type ServedPath } from './safe-path.js';
 
 /** Options of `startStaticServer`. */
 export interface StaticServerOptions {
-  /** Folder to serve. */
-  dir: string;
+  /** Folder to serve, or a function giving it at each request (the dev server moves to a new folder after some changes). */
+  dir: string | (() => string);
   /** Base the site was built with; requests outside it get 404. @default '/' */
   base?: string;
   /** @default '127.0.0.1' */
@@ -27,6 +27,12 @@ export interface StaticServerOptions {
   intercept?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
   /** Disable HTTP caching (dev). @default false */
   noCache?: boolean;
+  /**
+   * Answers requests inside the base that match no file of `dir` (the dev server renders its pages on
+   * request): gets the path with the base removed, still encoded, and resolves to the document and its
+   * status. Without it such requests get `404.html`.
+   */
+  render?: (sitePath: string) => Promise<{ status: number; html: string }>;
 }
 
 /** A running server. */
@@ -44,7 +50,12 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   const base = options.base ?? '/';
   const host = options.host ?? '127.0.0.1';
   // sirv reads the folder on each request (dev: true), so a rebuilt output is served at once.
-  const serve = sirv(options.dir, { extensions: ['html'], dev: true, etag: true, dotfiles: false });
+  const dirOf = typeof options.dir === 'string' ? () => options.dir as string : options.dir;
+  let served: { dir: string; serve: ReturnType<typeof sirv> } | undefined;
+  const serverOf = (dir: string) => {
+    if (served?.dir !== dir) served = { dir, serve: sirv(dir, { extensions: ['html'], dev: true, etag: true, dotfiles: false }) };
+    return served.serve;
+  };
   // Compressed like the static hosts a site is deployed to, so what is measured here is what readers get.
   const compress = compression();
   const server = http.createServer((req, res) => {
@@ -52,26 +63,42 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => handle(req, res));
   });
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const dir = dirOf();
     if (options.noCache) res.setHeader('Cache-Control', 'no-store');
     // The path as sent, not as `new URL` would normalize it: `resolveServedPath` judges `..` and its encodings.
     const [pathname, query] = splitQuery(req.url ?? '/');
     const inBase = base === '/' || pathname === base.slice(0, -1) || pathname.startsWith(base);
-    if (!inBase) return notFound(options.dir, res);
-    let served: ServedPath;
+    if (!inBase) return notFound(dir, res);
+    let file: ServedPath;
     try {
-      served = resolveServedPath(removeBase(pathname, base), { root: options.dir, extensions: ['html'] });
+      file = resolveServedPath(removeBase(pathname, base), { root: dir, extensions: ['html'] });
     } catch (error) {
       res.statusCode = 500;
       res.end(`Cannot read the file: ${(error as Error).message}`);
       return;
     }
-    if (served.status === 403) return forbidden(res, served.reason);
-    if (served.status === 404) return notFound(options.dir, res);
+    if (file.status === 403) return forbidden(res, file.reason);
+    if (file.status === 404) {
+      if (!options.render) return notFound(dir, res);
+      options.render(removeBase(pathname, base)).then(
+        ({ status, html }) => {
+          res.statusCode = status;
+          res.setHeader('Content-Type', 'text/html; charset=utf-8');
+          res.end(html);
+        },
+        (error: unknown) => {
+          res.statusCode = 500;
+          res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+          res.end(`docgen could not render this page: ${(error as Error)?.message ?? String(error)}`);
+        },
+      );
+      return;
+    }
     // sirv looks the path up again and decodes it with decodeURI; a name with `?` or `#` would not survive the trip.
-    const relative = path.relative(path.resolve(options.dir), served.file).split(path.sep).join('/');
-    if (/[?#]/.test(relative)) return notFound(options.dir, res);
+    const relative = path.relative(path.resolve(dir), file.file).split(path.sep).join('/');
+    if (/[?#]/.test(relative)) return notFound(dir, res);
     req.url = `/${encodeURI(relative)}${query}`;
-    serve(req, res, () => notFound(options.dir, res));
+    serverOf(dir)(req, res, () => notFound(dir, res));
   };
   const port = await listen(server, options.port, host);
   return {

@@ -1,0 +1,320 @@
+/**
+ * The site as `docgen dev` holds it: the build's phases run once (config, routes, compile, site data), then
+ * the two bundles stay open as esbuild contexts, so a change rebuilds only what changed:
+ * - a page's Markdown/MDX edited: that page compiles again (a warm worker, the page cache), the site data is
+ *   derived again (a new title reaches the sidebars), both bundles rebuild incrementally, and the pages
+ *   whose chunks changed are named in a `DevUpdate`;
+ * - a module the bundles read (a component, a fragment, a style, the theme): the bundles rebuild;
+ * - anything else (the config, `_meta.json`, a page added or removed, the public folder): the caller opens
+ *   the site again.
+ * Pages are server-rendered on request from the latest server bundle, with the same document as the build
+ * (`planRoutes`, `renderDocument`); nothing is rendered ahead.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { context, type BuildContext as EsbuildContext } from 'esbuild';
+import { Piscina } from 'piscina';
+import type { ResolvedConfig } from '../../config/index.js';
+import { withBase } from '../../shared/route-path.js';
+import type { CompiledPage } from '../markdown/compiled-page.js';
+import { buildSiteData } from '../pipeline/build-site-data.js';
+import { builtModule } from '../pipeline/built-module.js';
+import { planBundles, type BundlePlan } from '../pipeline/bundle-site.js';
+import { checkLinks } from '../pipeline/check-links.js';
+import { compilePages } from '../pipeline/compile-pages.js';
+import { compileSitePages } from '../pipeline/compile-site-pages.js';
+import type { CompileOutcome, CompileTask } from '../pipeline/compile-worker.js';
+import { createBuildContext, need, type BuildContext } from '../pipeline/context.js';
+import { emitBundleAssets, emitSearchIndexes } from '../pipeline/emit-assets.js';
+import { fragmentCompiler } from '../pipeline/esbuild-plugin.js';
+import { indexSearch } from '../pipeline/index-search.js';
+import { createTempOutput, trackTemporary } from '../pipeline/output-dir.js';
+import { planRoutes } from '../pipeline/render-site.js';
+import { renderDocument, type RenderRoute } from '../pipeline/render-routes.js';
+import { scanPages } from '../pipeline/scan-pages.js';
+import { createPageCompiler } from '../markdown/compile-page.js';
+import type { RouteEntry } from '../routes/scan-routes.js';
+
+/** Data of the `update` event: the routes whose page module changed, and the new route manifest and search index URLs by locale prefix. */
+export interface DevUpdate {
+  routes: string[];
+  manifests: Record<string, string>;
+  searchIndexes?: Record<string, string>;
+}
+
+/** What a change did: pages to swap in place, a reload, or `reopen` (the caller opens the site again). */
+export type DevOutcome = { kind: 'update'; update: DevUpdate } | { kind: 'reload' } | { kind: 'reopen' };
+
+/** A file event of the watcher (chokidar's names). */
+export type FileEvent = 'add' | 'addDir' | 'change' | 'unlink' | 'unlinkDir';
+
+/** Options of `openDevSite`. */
+export interface DevSiteOptions {
+  config: ResolvedConfig;
+  /** Markup at the end of every page's body (the dev client). */
+  bodyEnd: string;
+  /** Print the time of each phase. @default false */
+  profile?: boolean;
+}
+
+/** What the browser bundle's shared part and page chunks are after a rebuild: decides update or reload. */
+interface ClientShape {
+  shared: string;
+  /** Route path → chunk URL with its imports and styles. */
+  pages: Map<string, string>;
+}
+
+/** The dev server's open site. */
+export interface DevSite {
+  config: ResolvedConfig;
+  /** Routes of the site now. */
+  routes(): RouteEntry[];
+  /**
+   * The document for a request path inside the base (still encoded): the route's page, or the 404 page with
+   * status 404. Rendered on first request after each change.
+   * @throws DocgenError for a page whose render fails
+   */
+  render(sitePath: string): Promise<{ status: number; html: string }>;
+  /**
+   * Applies a batch of file events.
+   * @throws DocgenError for a page that does not compile, a dead link, a failing bundle (the previous state
+   *   keeps being served)
+   */
+  apply(changes: Map<string, FileEvent>): Promise<DevOutcome>;
+  /**
+   * The work that follows a change but need not hold up the page: the search indexes again and the plugins'
+   * `afterBuild`. Resolves to the new search index URLs.
+   */
+  settle(): Promise<Record<string, string>>;
+  /** Stops the bundlers and the compile worker. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * Opens the site: scans, compiles (page cache), derives the site data, bundles into a new folder beside
+ * `config.outDir` (`DevSite.config.outDir`, removed by `dispose`), indexes the search and runs `afterBuild`.
+ * @throws DocgenError as `build()` does, for any input it cannot build
+ */
+export async function openDevSite({ config: loaded, bodyEnd, profile }: DevSiteOptions): Promise<DevSite> {
+  const ctx = await createBuildContext({ config: loaded, dev: true, bodyEnd, log: false, profile });
+  // A folder of its own beside `outDir` (`<outDir>.tmp-<pid>-<ms>`, with the marker): the site opened before
+  // keeps being served from its folder until this one is ready, and a killed server's is cleaned up by the
+  // next start, like an interrupted build's.
+  const outDir = createTempOutput(loaded.outDir);
+  const untrack = trackTemporary(outDir);
+  const config: ResolvedConfig = { ...loaded, outDir };
+  ctx.config = config;
+  try {
+    await ctx.plugins.beforeBuild(config);
+    await scanPages(ctx);
+    await compileSitePages(ctx);
+    await buildSiteData(ctx);
+  } catch (error) {
+    fs.rmSync(outDir, { recursive: true, force: true });
+    untrack();
+    throw error;
+  }
+  if (fs.existsSync(config.publicDir)) fs.cpSync(config.publicDir, outDir, { recursive: true });
+  // One folder per opening (its name as a build's, so a killed server's is cleaned up): the site opened
+  // before keeps its server modules until it is disposed.
+  const ssrDir = path.join(ctx.cacheDir, `ssr-${process.pid}-${++openings}`);
+  fs.rmSync(ssrDir, { recursive: true, force: true });
+  ctx.tmpOut = outDir;
+  ctx.ssrDir = ssrDir;
+
+  const plan = await planBundles(ctx, { outDir, ssrDir, hashServerEntries: true });
+  const [clientContext, serverContext] = await Promise.all([context(plan.client), context(plan.server)]);
+  const contexts = new Map<object, EsbuildContext>([
+    [plan.client, clientContext],
+    [plan.server, serverContext],
+  ]);
+  const site = new OpenSite(ctx, plan, contexts, outDir, untrack);
+  try {
+    await site.rebundle(ctx.compiled.values());
+    await site.settle();
+  } catch (error) {
+    await site.dispose();
+    throw error;
+  }
+  ctx.timings.print();
+  site.warm();
+  return site;
+}
+
+let openings = 0;
+
+class OpenSite implements DevSite {
+  readonly config: ResolvedConfig;
+  /** Route path → document, for the current bundles. */
+  private documents = new Map<string, Promise<string>>();
+  private planned?: Promise<Map<string, RenderRoute>>;
+  private serverEntry = '';
+  private serverModules = new Map<string, string>();
+  private shape?: ClientShape;
+  /** One warm compile thread for edited pages (a new pool would pay the compiler's start-up each time). */
+  private pool = new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.js'), maxThreads: 1, idleTimeout: Infinity });
+
+  constructor(
+    private ctx: BuildContext,
+    private plan: BundlePlan,
+    private contexts: Map<object, EsbuildContext>,
+    private outDir: string,
+    private untrack: () => void,
+  ) {
+    this.config = ctx.config;
+  }
+
+  routes(): RouteEntry[] {
+    return this.ctx.routes;
+  }
+
+  /** Starts the compile thread with the first page, so the first edit does not wait for it. */
+  warm(): void {
+    const first = this.ctx.routes.find((r) => /\.mdx?$/.test(r.filePath));
+    if (first) this.pool.run({ filePath: first.filePath, options: this.ctx.compilerOptions, optionsKey: this.ctx.optionsKey }).catch(() => {});
+  }
+
+  async render(sitePath: string): Promise<{ status: number; html: string }> {
+    const planned = await (this.planned ??= this.plan404AndRoutes());
+    const routePath = routeOfRequest(sitePath, planned);
+    const route = planned.get(routePath ?? '/404')!;
+    let html = this.documents.get(route.routePath);
+    if (!html) {
+      html = renderDocument({ ssrDir: need(this.ctx.ssrDir, 'ssrDir'), ssr: this.config.ssg, serverEntry: this.serverEntry }, route);
+      this.documents.set(route.routePath, html);
+      html.catch(() => this.documents.delete(route.routePath));
+    }
+    return { status: routePath ? 200 : 404, html: await html };
+  }
+
+  async apply(changes: Map<string, FileEvent>): Promise<DevOutcome> {
+    const { ctx } = this;
+    const inputs = this.bundleInputs();
+    const edited: string[] = [];
+    let rebundle = false;
+    for (const [file, event] of changes) {
+      if (event === 'change' && ctx.compiled.has(file)) edited.push(file);
+      else if (event === 'change' && inputs.has(file)) rebundle = true;
+      else return { kind: 'reopen' };
+    }
+    if (rebundle) {
+      // A fragment is compiled again when read; the pages' own compiled code is unchanged.
+      ctx.compileFragment = fragmentCompiler(createPageCompiler(ctx.compilerOptions), ctx.cache, ctx.optionsKey);
+      this.plan.modules.compileFragment = ctx.compileFragment;
+    }
+    let compiled: Map<string, CompiledPage> = new Map();
+    if (edited.length) {
+      ({ pages: compiled } = await compilePages(edited, {
+        options: ctx.compilerOptions,
+        optionsKey: ctx.optionsKey,
+        cache: ctx.cache,
+        timeoutMs: this.config.pageTimeout,
+        pool: this.pool,
+      }));
+      const next = new Map(ctx.compiled);
+      for (const [file, page] of compiled) next.set(file, page);
+      // Checked against the whole site before anything changes: a dead link leaves the last good state served.
+      await checkLinks({
+        routes: ctx.routes,
+        pages: next,
+        root: this.config.root,
+        publicDir: this.config.publicDir,
+        level: this.config.markdown.checkDeadLinks,
+        compileFragment: ctx.compileFragment,
+      });
+      for (const [file, page] of compiled) ctx.compiled.set(file, page);
+      await buildSiteData(ctx);
+      Object.assign(this.plan.modules, { siteData: ctx.siteData, pages: ctx.pages, sidebars: ctx.sidebars });
+    }
+    const before = this.shape;
+    await this.rebundle(compiled.values());
+    ctx.timings.mark('update');
+    ctx.timings.print();
+    const after = this.shape!;
+    if (!before || before.shared !== after.shared || before.pages.size !== after.pages.size) return { kind: 'reload' };
+    const routes = [...after.pages].filter(([route, chunk]) => before.pages.get(route) !== chunk).map(([route]) => route);
+    return { kind: 'update', update: { routes, manifests: this.withBase(need(ctx.manifests, 'manifests')) } };
+  }
+
+  /** Rebuilds both bundles (incrementally), writes the route manifests and the assets of `pages`. */
+  async rebundle(pages: Iterable<CompiledPage>): Promise<void> {
+    const { ctx } = this;
+    ctx.bundles = await this.plan.run((options) => this.contexts.get(options)!.rebuild());
+    emitBundleAssets(ctx, this.outDir, pages);
+    const assets = need(ctx.assets, 'assets');
+    this.shape = {
+      shared: JSON.stringify([assets.entry, assets.entryImports, assets.styles]),
+      pages: new Map(ctx.routes.map((r) => [r.path, JSON.stringify(assets.pages.get(r.filePath))])),
+    };
+    this.serverModules.clear();
+    for (const [file, out] of Object.entries(ctx.bundles.server.outputs)) {
+      if (!out.entryPoint || !file.endsWith('.js')) continue;
+      const relative = path.relative(need(ctx.ssrDir, 'ssrDir'), path.resolve(this.config.root, file));
+      if (out.entryPoint.startsWith('docgen-page:')) this.serverModules.set(out.entryPoint.slice('docgen-page:'.length), relative);
+      else if (out.entryPoint.endsWith('server-entry.tsx')) this.serverEntry = relative;
+    }
+    this.documents.clear();
+    this.planned = undefined;
+    ctx.timings.mark('bundles');
+  }
+
+  async settle(): Promise<Record<string, string>> {
+    const { ctx } = this;
+    await indexSearch(ctx);
+    emitSearchIndexes(ctx, this.outDir);
+    // The documents carry the search index URLs.
+    this.documents.clear();
+    this.planned = undefined;
+    await ctx.plugins.afterBuild(this.config, ctx.routes, Object.fromEntries(need(ctx.navigation, 'navigation')));
+    return this.withBase(need(ctx.searchIndexes, 'searchIndexes'));
+  }
+
+  /** URLs by locale prefix, with the base, as the pages' boot data has them. */
+  private withBase(urls: Record<string, string>): Record<string, string> {
+    return Object.fromEntries(Object.entries(urls).map(([prefix, url]) => [prefix, withBase(url, this.config.base)]));
+  }
+
+  async dispose(): Promise<void> {
+    await Promise.all([...this.contexts.values()].map((c) => c.dispose()));
+    await this.pool.destroy();
+    fs.rmSync(need(this.ctx.ssrDir, 'ssrDir'), { recursive: true, force: true });
+    fs.rmSync(this.outDir, { recursive: true, force: true });
+    this.untrack();
+  }
+
+  private async plan404AndRoutes(): Promise<Map<string, RenderRoute>> {
+    const planned = await planRoutes(this.ctx, (route) => this.serverModules.get(route.filePath)!);
+    return new Map(planned.map((r) => [r.routePath, r]));
+  }
+
+  /** Files the bundles read, by absolute path (the virtual modules left out). */
+  private bundleInputs(): Set<string> {
+    const bundles = need(this.ctx.bundles, 'bundles');
+    const files = new Set<string>();
+    for (const metafile of [bundles.client, bundles.server]) {
+      for (const input of Object.keys(metafile.inputs)) {
+        const file = input.replace(/^docgen-page:/, '');
+        if (!/^[\w-]+:/.test(file)) files.add(path.resolve(this.config.root, file));
+      }
+    }
+    return files;
+  }
+}
+
+/**
+ * The route a request path names (base removed, still encoded): `/guide/x`, `/guide/x.html`, `/api/`,
+ * `/api/index.html`, `/api` (a folder's route without its slash); undefined for none.
+ */
+function routeOfRequest(sitePath: string, planned: Map<string, RenderRoute>): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(sitePath);
+  } catch {
+    return undefined;
+  }
+  const candidates = [decoded];
+  if (decoded.endsWith('/index.html')) candidates.push(decoded.slice(0, -'index.html'.length));
+  else if (decoded.endsWith('.html')) candidates.push(decoded.slice(0, -'.html'.length));
+  if (!decoded.endsWith('/')) candidates.push(`${decoded}/`);
+  return candidates.find((c) => c !== '/404' && planned.has(c));
+}
