@@ -1,7 +1,8 @@
 /**
  * `docgen dev` in Chromium on a copy of the basic fixture: a page edit is swapped into the open page
  * without a reload (scroll position, a collapsed sidebar group and the open search dialog survive), and a
- * syntax error shows the error overlay, which a fix clears.
+ * syntax error shows the error overlay, which a fix clears; a new title reaches another open page's sidebar in
+ * place; a new page and a config edit apply after a reload, without restarting the server.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -112,6 +113,34 @@ describe('docgen dev in the browser', () => {
     expect(errors.length).toBe(2);
     fs.writeFileSync(configFile, config);
     await overlay.waitFor({ state: 'detached' });
+    await page.close();
+  });
+  it('shows a new title in the sidebar of another open page in place, then a new page and a config edit after a reload', async () => {
+    const errorsBefore = errors.length;
+    const page = await browser.newPage();
+    await page.goto(url('/guide/usage'), { waitUntil: 'networkidle' });
+    await page.evaluate(() => ((window as unknown as { __beforeEdit: number }).__beforeEdit = 7));
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => navigations.push(frame.url()));
+    const sidebarLink = page.locator('.dg-sidebar a[href="/guide/intro"]');
+    expect(await sidebarLink.textContent()).toBe('Intro');
+
+    const before = fs.readFileSync(intro(), 'utf8');
+    fs.writeFileSync(intro(), before.replace('# Intro', '# Getting started'));
+    await page.locator('.dg-sidebar a[href="/guide/intro"]', { hasText: 'Getting started' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __beforeEdit?: number }).__beforeEdit)).toBe(7);
+    expect(navigations).toEqual([]);
+
+    // A page added: the route table and the sidebars change, so the tab reloads and shows it.
+    fs.writeFileSync(path.join(site, 'en/guide/added.md'), '# Added later\n');
+    fs.writeFileSync(path.join(site, 'en/guide/_meta.json'), JSON.stringify(['intro', 'usage', 'added', { type: 'dir', name: 'more', label: 'More pages' }]));
+    await page.locator('.dg-sidebar a[href="/guide/added"]', { hasText: 'Added later' }).waitFor();
+    expect(navigations.length).toBeGreaterThan(0);
+
+    const configFile = path.join(site, 'docgen.config.ts');
+    fs.writeFileSync(configFile, fs.readFileSync(configFile, 'utf8').replace("title: 'Fixture',", "title: 'Edited fixture',"));
+    await page.waitForFunction(() => document.title.endsWith('| Edited fixture'));
+    expect(errors.slice(errorsBefore).map(String)).toEqual([]);
     await page.close();
   });
 });

@@ -24,7 +24,7 @@ import { checkLinks } from '../pipeline/check-links.js';
 import { compilePages } from '../pipeline/compile-pages.js';
 import { compileSitePages } from '../pipeline/compile-site-pages.js';
 import type { CompileOutcome, CompileTask } from '../pipeline/compile-worker.js';
-import { createBuildContext, need, type BuildContext } from '../pipeline/context.js';
+import { createBuildContext, createTimings, need, type BuildContext } from '../pipeline/context.js';
 import { emitBundleAssets, emitSearchIndexes } from '../pipeline/emit-assets.js';
 import { fragmentCompiler } from '../pipeline/esbuild-plugin.js';
 import { indexSearch } from '../pipeline/index-search.js';
@@ -189,6 +189,7 @@ class OpenSite implements DevSite {
 
   async apply(changes: Map<string, FileEvent>): Promise<DevOutcome> {
     const { ctx } = this;
+    ctx.timings = createTimings(ctx.options.profile ?? false);
     const inputs = this.bundleInputs();
     const edited: string[] = [];
     let rebundle = false;
@@ -223,12 +224,12 @@ class OpenSite implements DevSite {
         compileFragment: ctx.compileFragment,
       });
       for (const [file, page] of compiled) ctx.compiled.set(file, page);
+      ctx.timings.mark('compile');
       await buildSiteData(ctx);
       Object.assign(this.plan.modules, { siteData: ctx.siteData, pages: ctx.pages, sidebars: ctx.sidebars });
     }
     const before = this.shape;
     await this.rebundle(compiled.values());
-    ctx.timings.mark('update');
     ctx.timings.print();
     const after = this.shape!;
     if (!before || before.shared !== after.shared || before.pages.size !== after.pages.size) return { kind: 'reload' };

@@ -201,7 +201,8 @@ export async function createBuildContext(options: BuildOptions): Promise<BuildCo
   return ctx;
 }
 
-function createTimings(enabled: boolean): Timings {
+/** Phase timings from now on; `print` prints them only when `enabled` (`--profile`). */
+export function createTimings(enabled: boolean): Timings {
   const phases: [string, number][] = [];
   let last = performance.now();
   return {
