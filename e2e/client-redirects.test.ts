@@ -109,6 +109,18 @@ describe('a site with redirects, in docgen dev', () => {
     expect(headData(missing.body)?.base).toBe('/docs/');
     expect((await get(`${server.url}faq`)).status).toBe(404);
 
+    // A page's body edited twice: the plugin's afterBuild runs again after each in-place update and finds
+    // no redirect page in its way (docgen removes what it wrote the time before).
+    const page = path.join(site, 'en/guide/new-page.md');
+    for (const text of ['First added paragraph.', 'Second added paragraph.']) {
+      const edited = server.nextBuild();
+      fs.appendFileSync(page, `\n\n${text}\n`);
+      await edited;
+      expect((await get(`${server.url}guide/new-page`)).body).toContain(text);
+    }
+    expect(errors).toEqual([]);
+    expect((await get(`${server.url}guide/old-page`)).body).toContain('url=/docs/guide/new-page"');
+
     const config = path.join(site, 'docgen.config.ts');
     const rebuilt = server.nextBuild();
     fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace("{ from: '/api',", "{ from: '/faq', to: '/guide/' },\n        { from: '/api',"));

@@ -33,7 +33,10 @@ export interface DevServerOptions {
 
 /** A running dev server. */
 export interface DevServer extends StaticServer {
-  /** Resolves when the next rebuild that starts after this call has finished, failed or not (for tests). */
+  /**
+   * Resolves when the next change applied after this call has finished, failed or not, including the work
+   * that follows an in-place update (server bundle, search indexes, plugin outputs) (for tests).
+   */
   nextBuild(): Promise<void>;
 }
 
@@ -42,6 +45,9 @@ export interface DevErrorPayload {
   message: string;
   locations: { message: string; file: string; line: number; column: number; excerpt: { line: number; text: string }[] }[];
 }
+
+/** Quiet time after an in-place update before the search indexes and plugin outputs follow, ms. */
+const SETTLE_DELAY_MS = 200;
 
 /** Opens, serves and watches the site at `options.root`. @throws DocgenError when the site cannot be built at start */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
@@ -90,6 +96,40 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     ignoredPrefixes.some((p) => file === p || file.startsWith(p.endsWith('.') ? p : p + path.sep)) ||
     /(^|[/\\])\.[^/\\]|\.timestamp-/.test(path.relative(root, file));
 
+  const fail = (error: unknown) => {
+    lastError = errorPayload(error);
+    broadcast('build-error', lastError);
+    options.onError?.(error);
+  };
+  const succeed = () => {
+    if (lastError) broadcast('clear', {});
+    lastError = undefined;
+  };
+  // After an in-place update: the server bundle, the search indexes and the plugins' outputs, once the
+  // changes have stopped for a moment, so that the tabs load the new page modules first.
+  let settleTimer: NodeJS.Timeout | undefined;
+  let settleNeeded = false;
+  // `nextBuild` waiters of an update that settles later: answered once it has (or by the next update).
+  let settleWaiters: (() => void)[] = [];
+  const settle = () => {
+    if (running || changed.size) return; // the next update settles after it
+    settleNeeded = false;
+    const answered = settleWaiters;
+    settleWaiters = [];
+    running = site
+      .settle()
+      .then((searchIndexes) => {
+        succeed();
+        broadcast('search', { searchIndexes });
+      }, fail)
+      .finally(() => {
+        running = undefined;
+        answered.forEach((resolve) => resolve());
+        const [first] = changed;
+        if (first) schedule(first[0], first[1]);
+      });
+  };
+
   const apply = async (files: Map<string, FileEvent>) => {
     try {
       const outcome = await site.apply(files);
@@ -98,17 +138,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         await site.dispose();
         site = next;
       }
-      if (lastError) broadcast('clear', {});
-      lastError = undefined;
+      succeed();
       if (outcome.kind === 'update') {
         if (outcome.update.routes.length) broadcast('update', outcome.update);
-        // Search and the plugins' outputs follow; the page on screen does not wait for them.
-        broadcast('search', { searchIndexes: await site.settle() });
+        settleNeeded = true;
       } else broadcast('reload', {});
     } catch (error) {
-      lastError = errorPayload(error);
-      broadcast('build-error', lastError);
-      options.onError?.(error);
+      fail(error);
     }
   };
 
@@ -116,18 +152,22 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     // A later event of a file wins, except that a file added in this batch stays added.
     changed.set(file, changed.get(file) === 'add' && event === 'change' ? 'add' : event);
     clearTimeout(timer);
+    clearTimeout(settleTimer);
     timer = setTimeout(() => {
       if (running) return; // the running update schedules the next one when it ends
       const files = changed;
       changed = new Map();
-      // Waiters of `nextBuild` so far are answered by this update, later ones by the next.
-      const answered = waiters;
+      // Waiters of `nextBuild` so far are answered by this update (once it has settled), later ones by the next.
+      const answered = [...settleWaiters, ...waiters];
       waiters = [];
+      settleWaiters = [];
       running = apply(files).finally(() => {
         running = undefined;
-        answered.forEach((resolve) => resolve());
+        if (settleNeeded) settleWaiters.push(...answered);
+        else answered.forEach((resolve) => resolve());
         const [first] = changed;
         if (first) schedule(first[0], first[1]);
+        else if (settleNeeded) settleTimer = setTimeout(settle, SETTLE_DELAY_MS);
       });
     }, 30);
   };
@@ -149,6 +189,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     async close() {
       await watcher.close();
       clearTimeout(timer);
+      clearTimeout(settleTimer);
       for (const client of clients) client.end();
       await running;
       await server.close();

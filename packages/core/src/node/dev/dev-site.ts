@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { context, type BuildContext as EsbuildContext } from 'esbuild';
+import { context, type BuildContext as EsbuildContext, type Metafile } from 'esbuild';
 import { Piscina } from 'piscina';
 import type { ResolvedConfig } from '../../config/index.js';
 import { withBase } from '../../shared/route-path.js';
@@ -82,8 +82,8 @@ export interface DevSite {
    */
   apply(changes: Map<string, FileEvent>): Promise<DevOutcome>;
   /**
-   * The work that follows a change but need not hold up the page: the search indexes again and the plugins'
-   * `afterBuild`. Resolves to the new search index URLs.
+   * The work that follows a change but need not hold up the page: the server bundle, the search indexes and
+   * the plugins' `afterBuild`. Resolves to the new search index URLs.
    */
   settle(): Promise<Record<string, string>>;
   /** Stops the bundlers and the compile worker. */
@@ -130,7 +130,8 @@ export async function openDevSite({ config: loaded, bodyEnd, profile }: DevSiteO
   ]);
   const site = new OpenSite(ctx, plan, contexts, outDir, untrack);
   try {
-    await site.rebundle(ctx.compiled.values());
+    // The server bundle starts with the browser bundle and waits only for the asset URLs it needs from it.
+    await Promise.all([site.rebundle(ctx.compiled.values()), site.serverBundle()]);
     await site.settle();
   } catch (error) {
     await site.dispose();
@@ -150,6 +151,12 @@ class OpenSite implements DevSite {
   private planned?: Promise<Map<string, RenderRoute>>;
   private serverEntry = '';
   private serverModules = new Map<string, string>();
+  private clientMeta: Metafile = { inputs: {}, outputs: {} };
+  private serverMeta: Metafile = { inputs: {}, outputs: {} };
+  /** The server bundle's rebuild for the current state, once started. */
+  private server?: Promise<void>;
+  /** Files the plugins' `afterBuild` wrote last time (relative to the output folder): removed before it runs again. */
+  private pluginOutputs: string[] = [];
   private shape?: ClientShape;
   /** One warm compile thread for edited pages (a new pool would pay the compiler's start-up each time). */
   private pool = new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.js'), maxThreads: 1, idleTimeout: Infinity });
@@ -175,14 +182,19 @@ class OpenSite implements DevSite {
   }
 
   async render(sitePath: string): Promise<{ status: number; html: string }> {
-    const planned = await (this.planned ??= this.plan404AndRoutes());
-    const routePath = routeOfRequest(sitePath, planned);
-    const route = planned.get(routePath ?? '/404')!;
+    await this.serverBundle();
+    const planned = (this.planned ??= this.plan404AndRoutes());
+    const routes = await planned;
+    const routePath = routeOfRequest(sitePath, routes);
+    const route = routes.get(routePath ?? '/404')!;
     let html = this.documents.get(route.routePath);
     if (!html) {
       html = renderDocument({ ssrDir: need(this.ctx.ssrDir, 'ssrDir'), ssr: this.config.ssg, serverEntry: this.serverEntry }, route);
-      this.documents.set(route.routePath, html);
-      html.catch(() => this.documents.delete(route.routePath));
+      // Kept for the state it was rendered from only: a change applied meanwhile cleared the documents.
+      if (planned === this.planned) {
+        this.documents.set(route.routePath, html);
+        html.catch(() => this.documents.delete(route.routePath));
+      }
     }
     return { status: routePath ? 200 : 404, html: await html };
   }
@@ -237,36 +249,62 @@ class OpenSite implements DevSite {
     return { kind: 'update', update: { routes, manifests: this.withBase(need(ctx.manifests, 'manifests')) } };
   }
 
-  /** Rebuilds both bundles (incrementally), writes the route manifests and the assets of `pages`. */
+  /**
+   * Rebuilds the browser bundle (incrementally), writes the route manifests and the assets of `pages`; the
+   * server bundle is rebuilt when a page is next requested (an in-place update does not wait for it).
+   */
   async rebundle(pages: Iterable<CompiledPage>): Promise<void> {
     const { ctx } = this;
-    ctx.bundles = await this.plan.run((options) => this.contexts.get(options)!.rebuild());
+    this.server = undefined;
+    this.clientMeta = await this.plan.runClient((options) => this.contexts.get(options)!.rebuild());
+    ctx.bundles = { client: this.clientMeta, server: this.serverMeta };
     emitBundleAssets(ctx, this.outDir, pages);
     const assets = need(ctx.assets, 'assets');
     this.shape = {
       shared: JSON.stringify([assets.entry, assets.entryImports, assets.styles]),
       pages: new Map(ctx.routes.map((r) => [r.path, JSON.stringify(assets.pages.get(r.filePath))])),
     };
-    this.serverModules.clear();
-    for (const [file, out] of Object.entries(ctx.bundles.server.outputs)) {
-      if (!out.entryPoint || !file.endsWith('.js')) continue;
-      const relative = path.relative(need(ctx.ssrDir, 'ssrDir'), path.resolve(this.config.root, file));
-      if (out.entryPoint.startsWith('docgen-page:')) this.serverModules.set(out.entryPoint.slice('docgen-page:'.length), relative);
-      else if (out.entryPoint.endsWith('server-entry.tsx')) this.serverEntry = relative;
-    }
     this.documents.clear();
     this.planned = undefined;
     ctx.timings.mark('bundles');
   }
 
+  /** The server bundle of the current browser bundle, rebuilt once after each change (at its first need). */
+  serverBundle(): Promise<void> {
+    this.server ??= this.plan
+      .runServer((options) => this.contexts.get(options)!.rebuild())
+      .then((server) => {
+        const { ctx } = this;
+        this.serverMeta = server;
+        ctx.bundles = { client: this.clientMeta, server };
+        this.serverModules.clear();
+        for (const [file, out] of Object.entries(server.outputs)) {
+          if (!out.entryPoint || !file.endsWith('.js')) continue;
+          const relative = path.relative(need(ctx.ssrDir, 'ssrDir'), path.resolve(this.config.root, file));
+          if (out.entryPoint.startsWith('docgen-page:')) this.serverModules.set(out.entryPoint.slice('docgen-page:'.length), relative);
+          else if (out.entryPoint.endsWith('server-entry.tsx')) this.serverEntry = relative;
+        }
+      });
+    // A failed rebuild is tried again at the next request.
+    this.server.catch(() => (this.server = undefined));
+    return this.server;
+  }
+
   async settle(): Promise<Record<string, string>> {
     const { ctx } = this;
+    await this.serverBundle();
     await indexSearch(ctx);
     emitSearchIndexes(ctx, this.outDir);
     // The documents carry the search index URLs.
     this.documents.clear();
     this.planned = undefined;
+    // Plugins write beside the bundles; what they wrote last time goes first, so that a plugin that refuses
+    // to replace a file it did not write (a file of the public folder) does not find its own.
+    for (const file of this.pluginOutputs) fs.rmSync(path.join(this.outDir, file), { force: true });
+    const before = listFiles(this.outDir);
     await ctx.plugins.afterBuild(this.config, ctx.routes, Object.fromEntries(need(ctx.navigation, 'navigation')));
+    const after = listFiles(this.outDir);
+    this.pluginOutputs = [...after].filter(([file, stamp]) => before.get(file) !== stamp).map(([file]) => file);
     return this.withBase(need(ctx.searchIndexes, 'searchIndexes'));
   }
 
@@ -318,4 +356,16 @@ function routeOfRequest(sitePath: string, planned: Map<string, RenderRoute>): st
   else if (decoded.endsWith('.html')) candidates.push(decoded.slice(0, -'.html'.length));
   if (!decoded.endsWith('/')) candidates.push(`${decoded}/`);
   return candidates.find((c) => c !== '/404' && planned.has(c));
+}
+
+/** Every file under `dir`, relative to it, with its size and mtime as one string. */
+function listFiles(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const abs = path.join(entry.parentPath, entry.name);
+    const stat = fs.statSync(abs);
+    files.set(path.relative(dir, abs), `${stat.size}:${stat.mtimeMs}`);
+  }
+  return files;
 }

@@ -40,6 +40,10 @@ export interface BundlePlan {
    * @throws DocgenError with esbuild's messages located in their files
    */
   run(runner: (options: BuildOptions) => Promise<BuildResult>): Promise<{ client: Metafile; server: Metafile }>;
+  /** Runs the browser bundle alone; a server bundle run later takes its asset URLs. @throws as `run` */
+  runClient(runner: (options: BuildOptions) => Promise<BuildResult>): Promise<Metafile>;
+  /** Runs the server bundle alone, with the asset URLs of the last browser bundle run. @throws as `run` */
+  runServer(runner: (options: BuildOptions) => Promise<BuildResult>): Promise<Metafile>;
 }
 
 /**
@@ -113,7 +117,7 @@ export async function planBundles(
     define: { ...extra.define, 'process.env.NODE_ENV': '"production"' },
     plugins: pluginsFor(true),
   };
-  const run: BundlePlan['run'] = async (runner) => {
+  const runClient: BundlePlan['runClient'] = async (runner) => {
     // The server bundle takes asset URLs from the browser bundle (it imports its chunks relatively, without
     // publicPath), so both render the same `src`: its asset loader waits.
     let resolveAssetUrls!: (urls: Map<string, string>) => void;
@@ -123,22 +127,31 @@ export async function planBundles(
       rejectAssetUrls = reject;
     });
     modules.assetUrls.catch(() => {}); // observed through the server build's own failure
-    const clientBuild = runner(client).then(
-      (result) => {
-        resolveAssetUrls(assetUrlsOf(result.metafile!, outDir, config));
-        return result;
-      },
-      (error: unknown) => {
-        rejectAssetUrls(error);
-        throw error;
-      },
-    );
-    const [clientResult, serverResult] = await Promise.allSettled([clientBuild, runner(server)]);
-    if (clientResult.status === 'rejected') esbuildFailure(clientResult.reason);
-    if (serverResult.status === 'rejected') esbuildFailure(serverResult.reason);
-    return { client: clientResult.value.metafile!, server: serverResult.value.metafile! };
+    let result: BuildResult;
+    try {
+      result = await runner(client);
+    } catch (error) {
+      rejectAssetUrls(error);
+      esbuildFailure(error);
+    }
+    resolveAssetUrls(assetUrlsOf(result.metafile!, outDir, config));
+    return result.metafile!;
   };
-  return { modules, client, server, run };
+  const runServer: BundlePlan['runServer'] = async (runner) => {
+    try {
+      return (await runner(server)).metafile!;
+    } catch (error) {
+      esbuildFailure(error);
+    }
+  };
+  const run: BundlePlan['run'] = async (runner) => {
+    const [clientResult, serverResult] = await Promise.allSettled([runClient(runner), runServer(runner)]);
+    // The browser bundle's failure first: the server bundle fails with it when an asset waited for it.
+    if (clientResult.status === 'rejected') throw clientResult.reason;
+    if (serverResult.status === 'rejected') throw serverResult.reason;
+    return { client: clientResult.value, server: serverResult.value };
+  };
+  return { modules, client, server, run, runClient, runServer };
 }
 
 /** Absolute source path of each file-loader asset → its URL (with base) in the browser bundle. */
