@@ -260,3 +260,43 @@ describe('the website, cached and uncached', () => {
     await expectSameAsUncached(copy);
   }, 400_000); // three builds of the website
 });
+
+describe('documents of the last build', () => {
+  it('are taken again when their page and what it shows did not change, byte for byte as rendered, never once a plugin edited them', async () => {
+    const site = copyFixture('basic');
+    const dist = path.join(site, 'dist');
+    // Built without the cache into a folder of its own, so that `dist` stays the last build's output.
+    const sameAsUncached = async () => {
+      const other = path.join(site, 'dist-uncached');
+      await build({ root: site, outDir: other, cache: false, log: false });
+      expect(hashTree(dist)).toEqual(hashTree(other));
+    };
+    const first = await build({ root: site, log: false });
+    expect(first.reusedDocuments).toBe(0);
+    const documents = first.routes.length + 1; // and the 404 page
+
+    // A body edit: only that page is rendered again; every other document is the last one with new boot data.
+    edit(path.join(site, 'en/guide/intro.md'), 'A tip.', 'An edited tip.');
+    const body = await build({ root: site, log: false });
+    expect(body.reusedDocuments).toBe(documents - 1);
+    expect(fs.readFileSync(path.join(dist, 'guide/intro.html'), 'utf8')).toContain('An edited tip.');
+    await sameAsUncached();
+
+    // A title: the page and the pages whose sidebar or prev/next links show it are rendered again.
+    edit(path.join(site, 'en/guide/intro.md'), '# Intro', '# Introduction');
+    const titled = await build({ root: site, log: false });
+    // intro and usage (its sidebar and prev link); the Chinese pages, the home pages and the 404 page are kept.
+    expect(titled.reusedDocuments).toBe(documents - 2);
+    expect(fs.readFileSync(path.join(dist, 'guide/usage.html'), 'utf8')).toContain('Introduction');
+    await sameAsUncached();
+
+    // A document a plugin changed after the build is not what the build wrote: rendered again.
+    const usage = path.join(dist, 'guide/usage.html');
+    fs.appendFileSync(usage, '<!-- added after the build -->');
+    edit(path.join(site, 'en/guide/intro.md'), 'An edited tip.', 'A tip edited twice.');
+    const afterPlugin = await build({ root: site, log: false });
+    expect(afterPlugin.reusedDocuments).toBe(documents - 2);
+    expect(fs.readFileSync(usage, 'utf8')).not.toContain('added after the build');
+    await sameAsUncached();
+  });
+});

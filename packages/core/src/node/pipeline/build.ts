@@ -29,6 +29,8 @@ export interface BuildResult {
   routes: RouteEntry[];
   /** Pages taken from the compile cache. */
   cachedPages: number;
+  /** Documents taken from the last build's output instead of rendered again (their server modules did not change). */
+  reusedDocuments: number;
   /** True when nothing changed since the last build and the output was kept as it is. */
   upToDate: boolean;
   durationMs: number;
@@ -101,12 +103,13 @@ function upToDate(ctx: BuildContext): BuildResult {
   const { config, routes } = ctx;
   const durationMs = performance.now() - ctx.started;
   if (ctx.log) console.log(`docgen: ${path.relative(process.cwd(), config.outDir) || '.'} is up to date (nothing changed since the last build)`);
-  return { config, outDir: config.outDir, routes, cachedPages: routes.length, upToDate: true, durationMs, warnings: [] };
+  return { config, outDir: config.outDir, routes, cachedPages: routes.length, reusedDocuments: 0, upToDate: true, durationMs, warnings: [] };
 }
 
 /** Prints the phase times (`--profile`), the warnings and the summary line. */
 function finish(ctx: BuildContext): BuildResult {
   const { config, routes, cachedPages, warnings } = ctx;
+  const reusedDocuments = ctx.reusedDocuments ?? 0;
   const corrupt = ctx.cache.corrupt.length;
   if (corrupt) warnings.push(`${corrupt} page cache ${corrupt === 1 ? 'entry was' : 'entries were'} corrupt (checksum or shape) and compiled again: ${ctx.cache.dir}`);
   ctx.timings.print();
@@ -115,8 +118,9 @@ function finish(ctx: BuildContext): BuildResult {
     for (const warning of warnings) console.warn(`warning: ${warning}`);
     console.log(
       `docgen: ${routes.length} pages built into ${path.relative(process.cwd(), config.outDir) || '.'} in ${(durationMs / 1000).toFixed(2)} s` +
-        (cachedPages ? ` (${cachedPages} from cache)` : ''),
+        (cachedPages ? ` (${cachedPages} from cache)` : '') +
+        (reusedDocuments ? `, ${reusedDocuments} of ${routes.length + 1} documents unchanged` : ''),
     );
   }
-  return { config, outDir: config.outDir, routes, cachedPages, upToDate: false, durationMs, warnings };
+  return { config, outDir: config.outDir, routes, cachedPages, reusedDocuments, upToDate: false, durationMs, warnings };
 }

@@ -127,6 +127,10 @@ export interface BuildContext {
   manifests?: Record<string, string>;
   /** Locale prefix → local search index URL (without base). */
   searchIndexes?: Record<string, string>;
+  /** Documents taken from the last build's output instead of rendered (`renderSite`). */
+  reusedDocuments?: number;
+  /** Output file → key of its document (`documentKeys`), recorded by `writeOutput` for the next build to reuse. */
+  documentKeys?: Map<string, string>;
 }
 
 /**

@@ -1,5 +1,7 @@
 /** Phase: server rendering of every route into its HTML file (SSG), or client-rendered shells with `ssg: false`. */
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { Piscina } from 'piscina';
 import { withBase } from '../../shared/route-path.js';
 import { DocgenError } from '../../shared/errors.js';
@@ -11,8 +13,12 @@ import { renderHeadTags } from './html-template.js';
 import { need, type BuildContext } from './context.js';
 import { createProgress } from './progress.js';
 import type { RenderJob, RenderRoute } from './render-routes.js';
+
+/** File of the cache folder that records the last build's documents (`reuse-documents.ts`). */
+export const RENDER_STATE = 'render-state.json';
 import type { RenderOutcome } from './render-worker.js';
 import { runLimited } from './run-limited.js';
+import { documentKeys, readRenderState, reuseDocument } from './reuse-documents.js';
 
 /**
  * Plans the document of every route (and the 404 page): head, preloads, boot data; then renders them in
@@ -26,15 +32,43 @@ export async function renderSite(ctx: BuildContext): Promise<void> {
   const tmpOut = need(ctx.tmpOut, 'tmpOut');
   const entryNames = need(ctx.entryNames, 'entryNames');
   const planned = await planRoutes(ctx, (route) => `${entryNames.get(route.path)}.js`);
+  // Documents whose server modules and parts did not change since the last build: taken from its output.
+  const keys = ctx.cache.enabled ? documentKeys(planned, need(ctx.bundles, 'bundles').server, { ssrDir, root: config.root, salt: ctx.optionsKey }) : undefined;
+  const last = keys ? readRenderState(path.join(ctx.cacheDir, RENDER_STATE)) : undefined;
+  const toRender: RenderRoute[] = [];
+  const folders = new Set<string>();
+  // Reading and writing overlap in libuv's threads, a few documents at a time.
+  let next = 0;
+  const reuseLane = async () => {
+    while (next < planned.length) {
+      const route = planned[next++];
+      const key = keys?.get(route.htmlFile);
+      const html = key === undefined ? undefined : await reuseDocument(route, key, last, config.outDir);
+      if (html === undefined) {
+        toRender.push(route);
+        continue;
+      }
+      const file = path.join(tmpOut, route.htmlFile);
+      const dir = path.dirname(file);
+      if (!folders.has(dir)) {
+        fs.mkdirSync(dir, { recursive: true });
+        folders.add(dir);
+      }
+      await fs.promises.writeFile(file, html);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, reuseLane));
+  ctx.reusedDocuments = planned.length - toRender.length;
+  ctx.documentKeys = keys;
   const progress = log ? createProgress('rendering pages') : undefined;
   let done = 0;
   // Always in worker threads: a page whose render never ends (an MDX expression that loops) can only be
   // stopped by terminating its thread. One thread per ~32 routes up to the cores.
-  const threads = Math.max(1, Math.min(os.availableParallelism(), 8, Math.ceil(planned.length / 32)));
+  const threads = Math.max(1, Math.min(os.availableParallelism(), 8, Math.ceil(toRender.length / 32)));
   const pool = new Piscina<RenderJob, RenderOutcome>({ filename: builtModule('render-worker.js'), maxThreads: threads, idleTimeout: 1000 });
   const failures: DocgenError[] = [];
   try {
-    await runLimited(pool, planned, {
+    await runLimited(pool, toRender, {
       limit: threads,
       timeoutMs: config.pageTimeout,
       taskOf: (route) => ({ ssrDir, outDir: tmpOut, ssr: config.ssg, routes: [route] }),
@@ -45,7 +79,7 @@ export async function renderSite(ctx: BuildContext): Promise<void> {
         } else if (!result.value.ok) {
           failures.push(new DocgenError(result.value.message, result.value.locations));
         }
-        progress?.update(++done, planned.length);
+        progress?.update(++done, toRender.length);
       },
     });
   } finally {

@@ -7,6 +7,8 @@ import { writeRecordsFile } from '../search/write-search.js';
 import { saveState } from './build-state.js';
 import { need, type BuildContext } from './context.js';
 import { swapOutput } from './output-dir.js';
+import { RENDER_STATE } from './render-site.js';
+import { recordDocuments, saveRenderState } from './reuse-documents.js';
 
 /** Swaps the output in and saves the build state (unless the cache is off). @throws a file-system error of the swap (the previous output stays) */
 export function writeOutput(ctx: BuildContext): void {
@@ -23,6 +25,7 @@ export function writeOutput(ctx: BuildContext): void {
       inputs.filter((f) => !/^[\w-]+:/.test(f)).map((f) => path.resolve(config.root, f)),
       config.root,
     );
+    if (ctx.documentKeys) saveRenderState(path.join(ctx.cacheDir, RENDER_STATE), recordDocuments(config.outDir, ctx.documentKeys));
     ctx.cache.prune();
   }
   ctx.timings.mark('write');
