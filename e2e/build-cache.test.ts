@@ -261,8 +261,8 @@ describe('the website, cached and uncached', () => {
   }, 400_000); // three builds of the website
 });
 
-describe('documents of the last build', () => {
-  it('are taken again when their page and what it shows did not change, byte for byte as rendered, never once a plugin edited them', async () => {
+describe('documents and search indexes of the last build', () => {
+  it('are taken again when their page and what it shows did not change, byte for byte as built, never once a plugin edited them', async () => {
     const site = copyFixture('basic');
     const dist = path.join(site, 'dist');
     // Built without the cache into a folder of its own, so that `dist` stays the last build's output.
@@ -276,9 +276,16 @@ describe('documents of the last build', () => {
     const documents = first.routes.length + 1; // and the 404 page
 
     // A body edit: only that page is rendered again; every other document is the last one with new boot data.
+    const searchCache = path.join(cacheOf(site), 'search');
+    const indexesBefore = hashTree(searchCache);
+    expect(Object.keys(indexesBefore)).toHaveLength(2);
     edit(path.join(site, 'en/guide/intro.md'), 'A tip.', 'An edited tip.');
     const body = await build({ root: site, log: false });
     expect(body.reusedDocuments).toBe(documents - 1);
+    // The English search index is built again, the Chinese one (its records unchanged) taken from the cache.
+    const indexesAfter = hashTree(searchCache);
+    expect(Object.keys(indexesAfter)).toHaveLength(2);
+    expect(Object.keys(indexesAfter).filter((f) => indexesBefore[f] === indexesAfter[f])).toHaveLength(1);
     expect(fs.readFileSync(path.join(dist, 'guide/intro.html'), 'utf8')).toContain('An edited tip.');
     await sameAsUncached();
 

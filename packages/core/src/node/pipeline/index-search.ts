@@ -1,13 +1,78 @@
-/** Phase: the local search index of each locale and the records of every page (`createSearchOutput`). */
+/**
+ * Phase: the records of every page and the local search index of each locale (`createSearchOutput`). The
+ * indexes are built in worker threads, so the bundles' plugin calls on this thread never wait for them, and
+ * kept in the cache (`search/`) by a hash of their records: a locale whose pages did not change is not
+ * indexed again.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Piscina } from 'piscina';
+import type { SearchRecord } from '../../shared/search/types.js';
 import { createSearchOutput } from '../search/write-search.js';
+import { builtModule } from './built-module.js';
 import { need, type BuildContext } from './context.js';
+import type { IndexTask } from './search-index-worker.js';
+
+/** Sets `ctx.search`. */
+export async function indexSearch(ctx: BuildContext): Promise<void> {
+  const dir = ctx.cache.enabled ? path.join(ctx.cacheDir, 'search') : undefined;
+  const used = new Set<string>();
+  let pool: Piscina<IndexTask, string> | undefined;
+  const indexLocale = async (records: SearchRecord[], lang: string): Promise<string> => {
+    const key = crypto.createHash('sha256').update(`${ctx.optionsKey}\0${lang}\0`).update(JSON.stringify(records)).digest('hex');
+    if (dir) {
+      used.add(key);
+      const hit = readEntry(path.join(dir, `${key}.json`));
+      if (hit !== undefined) return hit;
+    }
+    pool ??= new Piscina<IndexTask, string>({
+      filename: builtModule('search-index-worker.js'),
+      maxThreads: Math.max(1, Math.min(os.availableParallelism(), ctx.config.resolvedLocales.length)),
+      idleTimeout: 1000,
+    });
+    const json = await pool.run({ records, lang });
+    if (dir) writeEntry(dir, `${key}.json`, json);
+    return json;
+  };
+  try {
+    ctx.search = await createSearchOutput(ctx.config, ctx.routes, ctx.compiled, need(ctx.pages, 'pages'), need(ctx.navigation, 'navigation'), indexLocale);
+  } finally {
+    await pool?.destroy();
+  }
+  if (dir) prune(dir, used);
+  ctx.timings.mark('search index');
+}
 
 /**
- * Sets `ctx.search`. Indexing is plain JavaScript in this thread; it yields once first, so that bundles
- * started just before get going in esbuild's threads while it runs.
+ * A cached index: its sha256 on the first line, then the JSON. Undefined when missing or damaged (the
+ * checksum does not match): the index is then built again.
  */
-export async function indexSearch(ctx: BuildContext): Promise<void> {
-  await new Promise((resolve) => setImmediate(resolve));
-  ctx.search = createSearchOutput(ctx.config, ctx.routes, ctx.compiled, need(ctx.pages, 'pages'), need(ctx.navigation, 'navigation'));
-  ctx.timings.mark('search index');
+function readEntry(file: string): string | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const newline = text.indexOf('\n');
+  const json = text.slice(newline + 1);
+  return newline > 0 && crypto.createHash('sha256').update(json).digest('hex') === text.slice(0, newline) ? json : undefined;
+}
+
+/** Writes an entry beside and renames it into place, so an interrupted build leaves no half entry. */
+function writeEntry(dir: string, name: string, json: string): void {
+  fs.mkdirSync(dir, { recursive: true });
+  const tmp = path.join(dir, `${name}.${process.pid}.tmp`);
+  fs.writeFileSync(tmp, `${crypto.createHash('sha256').update(json).digest('hex')}\n${json}`);
+  fs.renameSync(tmp, path.join(dir, name));
+}
+
+/** Removes the entries this build did not use: indexes of older states of the site. */
+function prune(dir: string, used: Set<string>): void {
+  for (const name of fs.readdirSync(dir)) {
+    if (name.endsWith('.json') && !used.has(name.slice(0, -'.json'.length))) fs.rmSync(path.join(dir, name), { force: true });
+  }
 }

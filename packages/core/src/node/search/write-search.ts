@@ -23,20 +23,26 @@ export interface SearchOutput {
   records: SearchRecord[];
 }
 
+/** Builds one locale's serialized local index from its records (in this thread, a worker, or a cache). */
+export type LocaleIndexer = (records: SearchRecord[], lang: string) => Promise<string>;
+
 /**
- * Builds the records of every route and, for the local provider, the index of each locale.
- * Routes are taken in the order given (scan order), so output is stable.
+ * Builds the records of every route and, for the local provider, the index of each locale (the locales'
+ * indexes at once, through `indexLocale`). Routes are taken in the order given (scan order), so output
+ * is stable.
  */
-export function createSearchOutput(
+export async function createSearchOutput(
   config: ResolvedConfig,
   routes: RouteEntry[],
   compiled: Map<string, CompiledPage>,
   pages: Map<string, { pageData: PageData }>,
   navigation: Map<string, LocaleNavigation>,
-): SearchOutput {
+  indexLocale: LocaleIndexer = async (records, lang) => JSON.stringify(buildSearchIndex(records, { lang })),
+): Promise<SearchOutput> {
   const records: SearchRecord[] = [];
   const files = new Map<string, { file: string; json: string }>();
   if (config.search === false) return { files, records };
+  const indexes: Promise<void>[] = [];
   for (const locale of config.resolvedLocales) {
     const nav = navigation.get(locale.lang);
     const localeRecords: SearchRecord[] = [];
@@ -52,10 +58,16 @@ export function createSearchOutput(
     }
     records.push(...localeRecords);
     if (config.search.provider !== 'local') continue;
-    const json = JSON.stringify(buildSearchIndex(localeRecords, { lang: locale.lang }));
-    const hash = crypto.createHash('sha256').update(json).digest('hex').slice(0, 8);
-    files.set(locale.prefix, { file: `assets/search-${locale.lang}-${hash}.json`, json });
+    // In locale order whatever finishes first.
+    files.set(locale.prefix, { file: '', json: '' });
+    indexes.push(
+      indexLocale(localeRecords, locale.lang).then((json) => {
+        const hash = crypto.createHash('sha256').update(json).digest('hex').slice(0, 8);
+        files.set(locale.prefix, { file: `assets/search-${locale.lang}-${hash}.json`, json });
+      }),
+    );
   }
+  await Promise.all(indexes);
   return { files, records };
 }
 
