@@ -105,6 +105,11 @@ describe('dev server', () => {
     const update = JSON.parse(/data: (.*)/.exec(body)![1]) as { routes: string[]; manifests: Record<string, string> };
     expect(update.routes).toEqual(['/guide/intro']);
     expect(Object.keys(update.manifests).sort()).toEqual(['', '/zh']);
+    // The page was bundled alone: its new chunk imports React from the app's shared entry, by URL.
+    const manifest = (await (await fetch(new URL(update.manifests[''], server.url))).json()) as Record<string, [string, string]>;
+    const chunk = await (await fetch(new URL(manifest['/guide/intro'][0], server.url))).text();
+    expect(chunk).toContain('An edited tip.');
+    expect(chunk).toMatch(/from "\/assets\/shared-react_jsx_runtime-\w+\.js"/);
 
     // A new title: the page itself and the pages whose sidebar and prev/next links show it.
     const retitled = await nextEvent(() => fs.writeFileSync(intro, fs.readFileSync(intro, 'utf8').replace('# Intro', '# Introduction')));

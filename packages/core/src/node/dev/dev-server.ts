@@ -118,9 +118,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     settleWaiters = [];
     running = site
       .settle()
-      .then((searchIndexes) => {
+      .then((state) => {
         succeed();
-        broadcast('search', { searchIndexes });
+        broadcast('search', state);
       }, fail)
       .finally(() => {
         running = undefined;

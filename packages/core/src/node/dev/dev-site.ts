@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { context, type BuildContext as EsbuildContext, type Metafile } from 'esbuild';
+import { build as esbuild, context, type BuildContext as EsbuildContext, type BuildResult, type Metafile, type Plugin } from 'esbuild';
 import { Piscina } from 'piscina';
 import type { ResolvedConfig } from '../../config/index.js';
 import { withBase } from '../../shared/route-path.js';
@@ -25,7 +25,7 @@ import { compilePages } from '../pipeline/compile-pages.js';
 import { compileSitePages } from '../pipeline/compile-site-pages.js';
 import type { CompileOutcome, CompileTask } from '../pipeline/compile-worker.js';
 import { createBuildContext, createTimings, need, type BuildContext } from '../pipeline/context.js';
-import { emitBundleAssets, emitSearchIndexes } from '../pipeline/emit-assets.js';
+import { copyPageAssets, emitBundleAssets, emitSearchIndexes, writeManifests } from '../pipeline/emit-assets.js';
 import { fragmentCompiler } from '../pipeline/esbuild-plugin.js';
 import { indexSearch } from '../pipeline/index-search.js';
 import { createTempOutput, trackTemporary } from '../pipeline/output-dir.js';
@@ -41,6 +41,15 @@ export interface DevUpdate {
   manifests: Record<string, string>;
   searchIndexes?: Record<string, string>;
 }
+
+/** Data of the `search` event: the URLs of the search indexes and route tables once a change has settled, by locale prefix. */
+export interface SettledState {
+  searchIndexes: Record<string, string>;
+  manifests: Record<string, string>;
+}
+
+/** Imports that must reach the app's own instance (React, the router, the theme, the runtime). */
+const SHARED_LIKE = /^(react|react-dom|react-router)(\/.*)?$|^@theme(-default)?(\/.*)?$|^@docgen\/(theme-default|core)(\/.*)?$/;
 
 /** What a change did: pages to swap in place, a reload, or `reopen` (the caller opens the site again). */
 export type DevOutcome = { kind: 'update'; update: DevUpdate } | { kind: 'reload' } | { kind: 'reopen' };
@@ -82,10 +91,11 @@ export interface DevSite {
    */
   apply(changes: Map<string, FileEvent>): Promise<DevOutcome>;
   /**
-   * The work that follows a change but need not hold up the page: the server bundle, the search indexes and
-   * the plugins' `afterBuild`. Resolves to the new search index URLs.
+   * The work that follows a change but need not hold up the page: the whole browser bundle after pages were
+   * bundled alone, the server bundle, the search indexes and the plugins' `afterBuild`. Resolves to the new
+   * search index and route table URLs.
    */
-  settle(): Promise<Record<string, string>>;
+  settle(): Promise<SettledState>;
   /** Stops the bundlers and the compile worker. */
   dispose(): Promise<void>;
 }
@@ -122,7 +132,7 @@ export async function openDevSite({ config: loaded, bodyEnd, profile }: DevSiteO
   ctx.tmpOut = outDir;
   ctx.ssrDir = ssrDir;
 
-  const plan = await planBundles(ctx, { outDir, ssrDir, hashServerEntries: true });
+  const plan = await planBundles(ctx, { outDir, ssrDir, hashServerEntries: true, sharedEntries: true });
   const [clientContext, serverContext] = await Promise.all([context(plan.client), context(plan.server)]);
   const contexts = new Map<object, EsbuildContext>([
     [plan.client, clientContext],
@@ -155,6 +165,8 @@ class OpenSite implements DevSite {
   private serverMeta: Metafile = { inputs: {}, outputs: {} };
   /** The server bundle's rebuild for the current state, once started. */
   private server?: Promise<void>;
+  /** Pages were bundled alone since the whole browser bundle was last made. */
+  private wholeBundleStale = false;
   /** Files the plugins' `afterBuild` wrote last time (relative to the output folder): removed before it runs again. */
   private pluginOutputs: string[] = [];
   private shape?: ClientShape;
@@ -237,8 +249,18 @@ class OpenSite implements DevSite {
       });
       for (const [file, page] of compiled) ctx.compiled.set(file, page);
       ctx.timings.mark('compile');
+      const shownElsewhere = this.sharedData();
       await buildSiteData(ctx);
       Object.assign(this.plan.modules, { siteData: ctx.siteData, pages: ctx.pages, sidebars: ctx.sidebars });
+      // What other pages show of the edited ones is unchanged: the edited pages are bundled alone.
+      if (!rebundle && this.sharedData() === shownElsewhere) {
+        const update = await this.bundleAlone(compiled);
+        ctx.timings.mark('bundles');
+        if (update) {
+          ctx.timings.print();
+          return { kind: 'update', update };
+        }
+      }
     }
     const before = this.shape;
     await this.rebundle(compiled.values());
@@ -247,6 +269,67 @@ class OpenSite implements DevSite {
     if (!before || before.shared !== after.shared || before.pages.size !== after.pages.size) return { kind: 'reload' };
     const routes = [...after.pages].filter(([route, chunk]) => before.pages.get(route) !== chunk).map(([route]) => route);
     return { kind: 'update', update: { routes, manifests: this.withBase(need(ctx.manifests, 'manifests')) } };
+  }
+
+  /** The site data, sidebars and overviews as one string: what one page's edit may change in other pages. */
+  private sharedData(): string {
+    const { ctx } = this;
+    return JSON.stringify([ctx.siteData, ctx.sidebars, [...need(ctx.pages, 'pages').values()].map((e) => [e.sidebar, e.overview ?? null])]);
+  }
+
+  /**
+   * Bundles the edited pages alone (a small esbuild build, whatever the site's size), importing React, the
+   * router, the theme and the runtime from the shared entries of the browser bundle by URL, so that they
+   * share the app's instances; points the route tables at the new chunks. The whole bundle follows in
+   * `settle`. Undefined when that cannot be done (a page with styles of its own, an import of a shared
+   * package that has no shared entry, any bundling error): the whole bundle is rebuilt instead, and
+   * reports real errors.
+   */
+  private async bundleAlone(compiled: Map<string, CompiledPage>): Promise<DevUpdate | undefined> {
+    const { ctx, config } = this;
+    const assets = need(ctx.assets, 'assets');
+    const entryNames = need(ctx.entryNames, 'entryNames');
+    const routeOf = new Map(ctx.routes.map((r) => [r.filePath, r]));
+    const urlOf = (file: string) => '/' + path.relative(this.outDir, path.resolve(config.root, file)).split(path.sep).join('/');
+    const shared = new Map<string, string>();
+    for (const [file, out] of Object.entries(this.clientMeta.outputs)) {
+      if (out.entryPoint?.startsWith('docgen-shared:')) shared.set(out.entryPoint.slice('docgen-shared:'.length), withBase(urlOf(file), config.base));
+    }
+    const externals: Plugin = {
+      name: 'docgen-shared-entries',
+      setup(build) {
+        build.onResolve({ filter: SHARED_LIKE }, (args) => {
+          const url = shared.get(args.path.replace(/^@theme-default/, '@docgen/theme-default'));
+          return url ? { path: url, external: true } : { errors: [{ text: `${args.path} has no shared entry` }] };
+        });
+      },
+    };
+    let result: BuildResult;
+    try {
+      result = await esbuild({
+        ...this.plan.client,
+        entryPoints: [...compiled.keys()].map((file) => ({ in: file, out: entryNames.get(routeOf.get(file)!.path)! })),
+        splitting: false,
+        plugins: [externals, ...(this.plan.client.plugins ?? [])],
+      });
+    } catch {
+      return undefined;
+    }
+    const pages = new Map(assets.pages);
+    for (const [file, out] of Object.entries(result.metafile!.outputs)) {
+      if (!out.entryPoint?.startsWith('docgen-page:') || !file.endsWith('.js')) continue;
+      const source = out.entryPoint.slice('docgen-page:'.length);
+      if (out.cssBundle || assets.pages.get(source)?.styles.length) return undefined;
+      pages.set(source, { chunk: urlOf(file), imports: [], styles: [] });
+    }
+    ctx.assets = { ...assets, pages };
+    ctx.manifests = writeManifests(config, ctx.routes, ctx.assets, this.outDir);
+    copyPageAssets(this.outDir, compiled.values());
+    this.wholeBundleStale = true;
+    this.server = undefined;
+    this.documents.clear();
+    this.planned = undefined;
+    return { routes: [...compiled.keys()].map((file) => routeOf.get(file)!.path), manifests: this.withBase(ctx.manifests) };
   }
 
   /**
@@ -290,8 +373,12 @@ class OpenSite implements DevSite {
     return this.server;
   }
 
-  async settle(): Promise<Record<string, string>> {
+  async settle(): Promise<SettledState> {
     const { ctx } = this;
+    if (this.wholeBundleStale) {
+      this.wholeBundleStale = false;
+      await this.rebundle([]);
+    }
     await this.serverBundle();
     await indexSearch(ctx);
     emitSearchIndexes(ctx, this.outDir);
@@ -305,7 +392,7 @@ class OpenSite implements DevSite {
     await ctx.plugins.afterBuild(this.config, ctx.routes, Object.fromEntries(need(ctx.navigation, 'navigation')));
     const after = listFiles(this.outDir);
     this.pluginOutputs = [...after].filter(([file, stamp]) => before.get(file) !== stamp).map(([file]) => file);
-    return this.withBase(need(ctx.searchIndexes, 'searchIndexes'));
+    return { searchIndexes: this.withBase(need(ctx.searchIndexes, 'searchIndexes')), manifests: this.withBase(need(ctx.manifests, 'manifests')) };
   }
 
   /** URLs by locale prefix, with the base, as the pages' boot data has them. */

@@ -13,7 +13,7 @@ import { withBase } from '../../shared/route-path.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
 import { need, type BuildContext } from './context.js';
 import { aliasPlugin } from './alias-plugin.js';
-import { docgenPlugin, esbuildFailure, type SiteModules } from './esbuild-plugin.js';
+import { docgenPlugin, esbuildFailure, sharedEntryPoints, type SiteModules } from './esbuild-plugin.js';
 
 const coreRoot = new URL('../../..', import.meta.url);
 
@@ -48,12 +48,13 @@ export interface BundlePlan {
 
 /**
  * Plans the browser bundle (into `outDir`) and the server bundle (into `ssrDir`) of the site; sets
- * `ctx.entryNames`. `hashServerEntries` names server entries `[name]-[hash]`, so that a process importing
- * the modules of one build after another (the dev server) never gets a stale module from Node's cache.
+ * `ctx.entryNames`. For the dev server: `hashServerEntries` names server entries `[name]-[hash]`, so that a
+ * process importing the modules of one build after another never gets a stale module from Node's cache;
+ * `sharedEntries` adds the shared modules' entries to the browser bundle (`sharedEntryPoints`).
  */
 export async function planBundles(
   ctx: BuildContext,
-  { outDir, ssrDir, hashServerEntries = false }: { outDir: string; ssrDir: string; hashServerEntries?: boolean },
+  { outDir, ssrDir, hashServerEntries = false, sharedEntries = false }: { outDir: string; ssrDir: string; hashServerEntries?: boolean; sharedEntries?: boolean },
 ): Promise<BundlePlan> {
   const { config, routes, options } = ctx;
   const modules: SiteModules = {
@@ -93,7 +94,7 @@ export async function planBundles(
   };
   const client: BuildOptions = {
     ...common,
-    entryPoints: [{ in: path.join(runtime, 'client-entry.tsx'), out: 'app' }, ...pageEntries],
+    entryPoints: [{ in: path.join(runtime, 'client-entry.tsx'), out: 'app' }, ...(sharedEntries ? sharedEntryPoints() : []), ...pageEntries],
     outdir: outDir,
     entryNames: 'assets/[name]-[hash]',
     chunkNames: 'assets/chunk-[hash]',

@@ -30,6 +30,11 @@ export function emitBundleAssets(ctx: BuildContext, outDir: string, pages: Itera
   const assets = collectAssets(need(ctx.bundles, 'bundles').client, outDir, ctx.config.root);
   ctx.assets = assets;
   ctx.manifests = writeManifests(ctx.config, ctx.routes, assets, outDir);
+  copyPageAssets(outDir, pages);
+}
+
+/** Copies the files that `pages` link to or show into `outDir`, at their hashed paths. */
+export function copyPageAssets(outDir: string, pages: Iterable<CompiledPage>): void {
   for (const page of pages) {
     for (const asset of page.assets) {
       fs.mkdirSync(path.dirname(path.join(outDir, asset.to)), { recursive: true });
@@ -78,7 +83,7 @@ function collectAssets(metafile: Metafile, outDir: string, root: string): Client
 }
 
 /** Writes `assets/routes-<lang>-<hash>.json` per locale; returns locale prefix → manifest URL (without base). */
-function writeManifests(config: ResolvedConfig, routes: RouteEntry[], assets: ClientAssets, outDir: string): Record<string, string> {
+export function writeManifests(config: ResolvedConfig, routes: RouteEntry[], assets: ClientAssets, outDir: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const locale of config.resolvedLocales) {
     const table: RouteManifest = {};

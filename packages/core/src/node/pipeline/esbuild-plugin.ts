@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Message, OnResolveResult, PartialMessage, Plugin } from 'esbuild';
 import { DocgenError } from '../../shared/errors.js';
@@ -49,6 +50,32 @@ const coreDir = fileURLToPath(new URL('../../..', import.meta.url));
 const SHARED_PACKAGES = /^(react|react-dom|react-router)(\/.*)?$/;
 
 /**
+ * Modules the dev server's browser bundle exposes as entries of their own (`shared-<name>`, see
+ * `sharedEntryPoints`), so that a page bundled alone can import the app's own instances of them by URL:
+ * one React, one router, one theme and runtime context.
+ */
+export const SHARED_SPECIFIERS = ['react', 'react/jsx-runtime', 'react-dom', 'react-router', '@theme', '@docgen/theme-default', '@docgen/core/runtime', '@docgen/core/shared'];
+/** CommonJS among them: their names are read by loading them, since `export *` cannot re-export CommonJS as ESM. */
+const COMMONJS = new Set(['react', 'react/jsx-runtime', 'react-dom']);
+
+/** Entry points of the shared modules, in the `docgen-shared` namespace the plugin serves. */
+export function sharedEntryPoints(): { in: string; out: string }[] {
+  return SHARED_SPECIFIERS.map((specifier) => ({ in: `docgen-shared:${specifier}`, out: `shared-${specifier.replace(/[^\w]+/g, '_')}` }));
+}
+
+/** Source of a shared module's entry: every export of `specifier`, by name. */
+function sharedModule(specifier: string): string {
+  if (!COMMONJS.has(specifier)) return `export * from ${JSON.stringify(specifier)};\n`;
+  // Loaded as server rendering in this process loads it (production): a development React cached here first
+  // would meet a production react-dom/server. Names only in the development build (`act`) are then left out;
+  // a page that imports one is not bundled alone.
+  process.env.NODE_ENV ??= 'production';
+  const exported = createRequire(path.join(coreDir, 'package.json'))(specifier) as Record<string, unknown>;
+  const names = Object.keys(exported).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
+  return `import * as m from ${JSON.stringify(specifier)};\nexport default m.default;\nexport const { ${names.join(', ')} } = m;\n`;
+}
+
+/**
  * Creates the plugin. `server: true` keeps React and the router external (imported by absolute path,
  * so the SSR modules and `react-dom/server` share one copy).
  */
@@ -57,6 +84,8 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
     name: 'docgen',
     setup(build) {
       build.onResolve({ filter: /^docgen:/ }, (args) => ({ path: args.path, namespace: 'docgen' }));
+      build.onResolve({ filter: /^docgen-shared:/ }, (args) => ({ path: args.path.slice('docgen-shared:'.length), namespace: 'docgen-shared' }));
+      build.onLoad({ filter: /.*/, namespace: 'docgen-shared' }, (args) => ({ contents: sharedModule(args.path), loader: 'js', resolveDir: site.site.root }));
       // Component pages (`.tsx`, `.jsx`) enter as pages, with their page data; the module the page wraps is
       // imported from there by the same path and resolves normally, as the component it is.
       const componentPages = [...site.pages.keys()].filter((file) => /\.[jt]sx$/.test(file));
