@@ -14,7 +14,7 @@ import { loadConfig, type ResolvedConfig } from '../../config/index.js';
 import { DocgenError } from '../../shared/errors.js';
 import { startStaticServer, type StaticServer } from '../server/static-server.js';
 import { DEV_EVENTS_PATH, devClientScript } from './dev-client.js';
-import { openDevSite, type DevSite, type FileEvent } from './dev-site.js';
+import { openDevSite, type DevSite, type FileEvent, type SettledState } from './dev-site.js';
 
 export type { DevUpdate } from './dev-site.js';
 
@@ -58,34 +58,19 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let lastError: DevErrorPayload | undefined;
 
   const open = async (): Promise<DevSite> => openDevSite({ config: await loadConfig(root, overrides), bodyEnd: devClientScript(), profile: options.profile });
-  let site = await open();
-  const config: ResolvedConfig = site.config;
+  // Set once the site is open, before anything reads it.
+  let site!: DevSite;
+  // The search indexes and plugin outputs of the state served, once made (sent to each new page too).
+  let settled: SettledState | undefined;
   // Every opening of the site has a folder of its own beside this one.
   const devOut = overrides.outDir;
+  let server: StaticServer | undefined;
 
   const send = (res: http.ServerResponse, event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   const broadcast = (event: string, data: unknown) => clients.forEach((res) => send(res, event, data));
 
-  const server = await startStaticServer({
-    dir: () => site.config.outDir,
-    base: config.base,
-    host: options.host,
-    port: options.port ?? 5173,
-    noCache: true,
-    intercept(req, res) {
-      if (req.url !== DEV_EVENTS_PATH) return false;
-      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
-      res.write(': connected\n\n');
-      // A page opened while the last change is broken shows the overlay too.
-      if (lastError) send(res, 'build-error', lastError);
-      clients.add(res);
-      req.on('close', () => clients.delete(res));
-      return true;
-    },
-    render: (sitePath) => site.render(sitePath),
-  });
-
   let timer: NodeJS.Timeout | undefined;
+  // The job running (opening, an update, settling): changes wait for it and follow in one batch.
   let running: Promise<void> | undefined;
   let changed = new Map<string, FileEvent>();
   // `docgen build` output (and its temporary siblings) is no source: a build running beside the dev
@@ -120,13 +105,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       .settle()
       .then((state) => {
         succeed();
+        settled = state;
         broadcast('search', state);
       }, fail)
       .finally(() => {
         running = undefined;
         answered.forEach((resolve) => resolve());
-        const [first] = changed;
-        if (first) schedule(first[0], first[1]);
+        next();
       });
   };
 
@@ -135,6 +120,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const outcome = await site.apply(files);
       if (outcome.kind === 'reopen') {
         const next = await open();
+        try {
+          settled = await next.settle();
+        } catch (error) {
+          await next.dispose();
+          throw error;
+        }
         await site.dispose();
         site = next;
       }
@@ -165,13 +156,18 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         running = undefined;
         if (settleNeeded) settleWaiters.push(...answered);
         else answered.forEach((resolve) => resolve());
-        const [first] = changed;
-        if (first) schedule(first[0], first[1]);
-        else if (settleNeeded) settleTimer = setTimeout(settle, SETTLE_DELAY_MS);
+        next();
       });
     }, 30);
   };
+  /** After a job: the changes that came meanwhile, else the settling an update asked for. */
+  const next = () => {
+    const [first] = changed;
+    if (first) schedule(first[0], first[1]);
+    else if (settleNeeded) settleTimer = setTimeout(settle, SETTLE_DELAY_MS);
+  };
 
+  // Watching starts first, so that no change made while the site opens is missed: it waits for the opening.
   // chokidar's atomic-save handling (on by default) reports an editor's write-to-temporary-then-rename as
   // one change; new folders are watched as they appear. Symbolic links are not followed, as the build does
   // not follow them: a link that loops (a folder linked into itself) would make chokidar walk it forever.
@@ -183,8 +179,56 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   });
   watcher.on('error', (error) => options.onError?.(error));
 
+  const stopWith = async (error: unknown): Promise<never> => {
+    await watcher.close();
+    clearTimeout(timer);
+    await server?.close();
+    throw error;
+  };
+  const opening = open().then((opened) => {
+    site = opened;
+  });
+  running = opening;
+  await opening.catch(stopWith);
+  running = undefined;
+  const config: ResolvedConfig = site.config;
+  server = await startStaticServer({
+    dir: () => site.config.outDir,
+    base: config.base,
+    host: options.host,
+    port: options.port ?? 5173,
+    noCache: true,
+    intercept(req, res) {
+      if (req.url !== DEV_EVENTS_PATH) return false;
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+      res.write(': connected\n\n');
+      // A page opened while the last change is broken shows the overlay too.
+      if (lastError) send(res, 'build-error', lastError);
+      if (settled) send(res, 'search', settled);
+      clients.add(res);
+      req.on('close', () => clients.delete(res));
+      return true;
+    },
+    render: (sitePath) => site.render(sitePath),
+  }).catch(async (error: unknown) => {
+    await site.dispose();
+    return stopWith(error);
+  });
+  // Serving already: the first page need not wait for the search indexes and the plugins' outputs.
+  const first = site.settle().then((state) => {
+    settled = state;
+  });
+  running = first;
+  await first.catch(async (error: unknown) => {
+    await site.dispose();
+    return stopWith(error);
+  });
+  running = undefined;
+  next();
+  const served = server;
+
   return {
-    ...server,
+    ...served,
     nextBuild: () => new Promise((resolve) => waiters.push(resolve)),
     async close() {
       await watcher.close();
@@ -192,7 +236,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       clearTimeout(settleTimer);
       for (const client of clients) client.end();
       await running;
-      await server.close();
+      await served.close();
       await site.dispose();
     },
   };

@@ -102,7 +102,8 @@ export interface DevSite {
 
 /**
  * Opens the site: scans, compiles (page cache), derives the site data, bundles into a new folder beside
- * `config.outDir` (`DevSite.config.outDir`, removed by `dispose`), indexes the search and runs `afterBuild`.
+ * `config.outDir` (`DevSite.config.outDir`, removed by `dispose`). Pages can be rendered from then on; the
+ * search indexes and the plugins' outputs follow with `settle`.
  * @throws DocgenError as `build()` does, for any input it cannot build
  */
 export async function openDevSite({ config: loaded, bodyEnd, profile }: DevSiteOptions): Promise<DevSite> {
@@ -131,6 +132,8 @@ export async function openDevSite({ config: loaded, bodyEnd, profile }: DevSiteO
   fs.rmSync(ssrDir, { recursive: true, force: true });
   ctx.tmpOut = outDir;
   ctx.ssrDir = ssrDir;
+  // Pages rendered before the first `settle` have no search index yet: the dev client learns it then.
+  ctx.searchIndexes = {};
 
   const plan = await planBundles(ctx, { outDir, ssrDir, hashServerEntries: true, sharedEntries: true });
   const [clientContext, serverContext] = await Promise.all([context(plan.client), context(plan.server)]);
@@ -142,7 +145,6 @@ export async function openDevSite({ config: loaded, bodyEnd, profile }: DevSiteO
   try {
     // The server bundle starts with the browser bundle and waits only for the asset URLs it needs from it.
     await Promise.all([site.rebundle(ctx.compiled.values()), site.serverBundle()]);
-    await site.settle();
   } catch (error) {
     await site.dispose();
     throw error;
