@@ -33,7 +33,6 @@ import { planRoutes } from '../pipeline/render-site.js';
 import { renderDocument, type RenderRoute } from '../pipeline/render-routes.js';
 import { scanPages } from '../pipeline/scan-pages.js';
 import { createPageCompiler } from '../markdown/compile-page.js';
-import type { RouteEntry } from '../routes/scan-routes.js';
 
 /** Data of the `update` event: the routes whose page module changed, and the new route manifest and search index URLs by locale prefix. */
 export interface DevUpdate {
@@ -76,8 +75,6 @@ interface ClientShape {
 /** The dev server's open site. */
 export interface DevSite {
   config: ResolvedConfig;
-  /** Routes of the site now. */
-  routes(): RouteEntry[];
   /**
    * The document for a request path inside the base (still encoded): the route's page, or the 404 page with
    * status 404. Rendered on first request after each change.
@@ -96,7 +93,7 @@ export interface DevSite {
    * search index and route table URLs.
    */
   settle(): Promise<SettledState>;
-  /** Stops the bundlers and the compile worker. */
+  /** Stops the bundlers and the compile worker; removes the output and server folders. */
   dispose(): Promise<void>;
 }
 
@@ -115,38 +112,36 @@ export async function openDevSite({ config: loaded, bodyEnd, profile }: DevSiteO
   const untrack = trackTemporary(outDir);
   const config: ResolvedConfig = { ...loaded, outDir };
   ctx.config = config;
+  // One folder per opening (its name as a build's, so a killed server's is cleaned up): the site opened
+  // before keeps its server modules until it is disposed.
+  const ssrDir = path.join(ctx.cacheDir, `ssr-${process.pid}-${++openings}`);
+  let site: OpenSite | undefined;
   try {
     await ctx.plugins.beforeBuild(config);
     await scanPages(ctx);
     await compileSitePages(ctx);
     await buildSiteData(ctx);
-  } catch (error) {
-    fs.rmSync(outDir, { recursive: true, force: true });
-    untrack();
-    throw error;
-  }
-  if (fs.existsSync(config.publicDir)) fs.cpSync(config.publicDir, outDir, { recursive: true });
-  // One folder per opening (its name as a build's, so a killed server's is cleaned up): the site opened
-  // before keeps its server modules until it is disposed.
-  const ssrDir = path.join(ctx.cacheDir, `ssr-${process.pid}-${++openings}`);
-  fs.rmSync(ssrDir, { recursive: true, force: true });
-  ctx.tmpOut = outDir;
-  ctx.ssrDir = ssrDir;
-  // Pages rendered before the first `settle` have no search index yet: the dev client learns it then.
-  ctx.searchIndexes = {};
-
-  const plan = await planBundles(ctx, { outDir, ssrDir, hashServerEntries: true, sharedEntries: true });
-  const [clientContext, serverContext] = await Promise.all([context(plan.client), context(plan.server)]);
-  const contexts = new Map<object, EsbuildContext>([
-    [plan.client, clientContext],
-    [plan.server, serverContext],
-  ]);
-  const site = new OpenSite(ctx, plan, contexts, outDir, untrack);
-  try {
+    if (fs.existsSync(config.publicDir)) fs.cpSync(config.publicDir, outDir, { recursive: true });
+    fs.rmSync(ssrDir, { recursive: true, force: true });
+    ctx.tmpOut = outDir;
+    ctx.ssrDir = ssrDir;
+    // Pages rendered before the first `settle` have no search index yet: the dev client learns it then.
+    ctx.searchIndexes = {};
+    const plan = await planBundles(ctx, { outDir, ssrDir, hashServerEntries: true, sharedEntries: true });
+    const [clientContext, serverContext] = await Promise.all([context(plan.client), context(plan.server)]);
+    const contexts = new Map<object, EsbuildContext>([
+      [plan.client, clientContext],
+      [plan.server, serverContext],
+    ]);
+    site = new OpenSite(ctx, plan, contexts, outDir, untrack);
     // The server bundle starts with the browser bundle and waits only for the asset URLs it needs from it.
     await Promise.all([site.rebundle(ctx.compiled.values()), site.serverBundle()]);
   } catch (error) {
-    await site.dispose();
+    if (site) await site.dispose();
+    else {
+      fs.rmSync(outDir, { recursive: true, force: true });
+      untrack();
+    }
     throw error;
   }
   ctx.timings.print();
@@ -185,14 +180,11 @@ class OpenSite implements DevSite {
     this.config = ctx.config;
   }
 
-  routes(): RouteEntry[] {
-    return this.ctx.routes;
-  }
-
   /** Starts the compile thread with the first page, so the first edit does not wait for it. */
   warm(): void {
     const first = this.ctx.routes.find((r) => /\.mdx?$/.test(r.filePath));
-    if (first) this.pool.run({ filePath: first.filePath, options: this.ctx.compilerOptions, optionsKey: this.ctx.optionsKey }).catch(() => {});
+    // Its outcome is not used: a page that does not compile is reported when it is compiled for real.
+    if (first) void this.pool.run({ filePath: first.filePath, options: this.ctx.compilerOptions, optionsKey: this.ctx.optionsKey }).catch(() => undefined);
   }
 
   async render(sitePath: string): Promise<{ status: number; html: string }> {

@@ -41,7 +41,7 @@ export async function indexSearch(ctx: BuildContext): Promise<void> {
   } finally {
     await pool?.destroy();
   }
-  if (dir) prune(dir, used);
+  if (dir && fs.existsSync(dir)) prune(dir, used);
   ctx.timings.mark('search index');
 }
 
