@@ -102,7 +102,7 @@ for (const { n, ids } of plan) {
         });
         dev[id].ready.push(result.ready);
         dev[id].edit.push(median(result.edits));
-        console.log(`${n} pages/locale, round ${round + 1}/${rounds}, ${tool.name} dev: ready ${result.ready.toFixed(2)} s, edit to DOM ${result.edits.map((t) => t.toFixed(2)).join(' ')} s`);
+        console.log(`${n} pages/locale, round ${round + 1}/${rounds}, ${tool.name} dev: ready ${result.ready.toFixed(2)} s, edit to DOM ${result.edits.map((t) => (t === null ? 'missed' : t.toFixed(2))).join(' ')} s`);
       }
     }
   }
