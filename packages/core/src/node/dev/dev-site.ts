@@ -25,7 +25,7 @@ import { compilePages } from '../pipeline/compile-pages.js';
 import { compileSitePages } from '../pipeline/compile-site-pages.js';
 import type { CompileOutcome, CompileTask } from '../pipeline/compile-worker.js';
 import { createBuildContext, createTimings, need, type BuildContext } from '../pipeline/context.js';
-import { copyPageAssets, emitBundleAssets, emitSearchIndexes, writeManifests } from '../pipeline/emit-assets.js';
+import { copyPageAssets, emitBundleAssets, emitSearchIndexes, outputUrl, writeManifests } from '../pipeline/emit-assets.js';
 import { fragmentCompiler } from '../pipeline/esbuild-plugin.js';
 import { indexSearch } from '../pipeline/index-search.js';
 import { createTempOutput, trackTemporary } from '../pipeline/output-dir.js';
@@ -160,6 +160,7 @@ class OpenSite implements DevSite {
   private serverModules = new Map<string, string>();
   private clientMeta: Metafile = { inputs: {}, outputs: {} };
   private serverMeta: Metafile = { inputs: {}, outputs: {} };
+  private inputs?: { of: NonNullable<BuildContext['bundles']>; files: Set<string> };
   /** The server bundle's rebuild for the current state, once started. */
   private server?: Promise<void>;
   /** Pages were bundled alone since the whole browser bundle was last made. */
@@ -284,7 +285,7 @@ class OpenSite implements DevSite {
     const assets = need(ctx.assets, 'assets');
     const entryNames = need(ctx.entryNames, 'entryNames');
     const routeOf = new Map(ctx.routes.map((r) => [r.filePath, r]));
-    const urlOf = (file: string) => '/' + path.relative(this.outDir, path.resolve(config.root, file)).split(path.sep).join('/');
+    const urlOf = (file: string) => outputUrl(file, this.outDir, config.root);
     const shared = new Map<string, string>();
     for (const [file, out] of Object.entries(this.clientMeta.outputs)) {
       if (out.entryPoint?.startsWith('docgen-shared:')) shared.set(out.entryPoint.slice('docgen-shared:'.length), withBase(urlOf(file), config.base));
@@ -407,9 +408,13 @@ class OpenSite implements DevSite {
     return new Map(planned.map((r) => [r.routePath, r]));
   }
 
-  /** Files the bundles read, by absolute path (the virtual modules left out). */
+  /**
+   * Files the bundles read, by absolute path (the virtual modules left out); listed once per pair of
+   * bundles, not at every edit.
+   */
   private bundleInputs(): Set<string> {
     const bundles = need(this.ctx.bundles, 'bundles');
+    if (this.inputs?.of === bundles) return this.inputs.files;
     const files = new Set<string>();
     for (const metafile of [bundles.client, bundles.server]) {
       for (const input of Object.keys(metafile.inputs)) {
@@ -417,6 +422,7 @@ class OpenSite implements DevSite {
         if (!/^[\w-]+:/.test(file)) files.add(path.resolve(this.config.root, file));
       }
     }
+    this.inputs = { of: bundles, files };
     return files;
   }
 }

@@ -50,8 +50,16 @@ export function emitSearchIndexes(ctx: BuildContext, outDir: string): void {
   ctx.searchIndexes = Object.fromEntries([...search.files].map(([prefix, { file }]) => [prefix, `/${file}`]));
 }
 
+/**
+ * The URL (without base) of a bundle output: `file` as a metafile names it (relative to `root`), served from
+ * `outDir`. `assets/app-1a2b3c4d.js` → `/assets/app-1a2b3c4d.js`.
+ */
+export function outputUrl(file: string, outDir: string, root: string): string {
+  return '/' + path.relative(outDir, path.resolve(root, file)).split(path.sep).join('/');
+}
+
 function collectAssets(metafile: Metafile, outDir: string, root: string): ClientAssets {
-  const url = (file: string) => '/' + path.relative(outDir, path.resolve(root, file)).split(path.sep).join('/');
+  const url = (file: string) => outputUrl(file, outDir, root);
   const outputs = Object.entries(metafile.outputs);
   const staticImports = (file: string, seen = new Set<string>()): string[] => {
     for (const imp of metafile.outputs[file]?.imports ?? []) {
