@@ -161,6 +161,8 @@ class OpenSite implements DevSite {
   private clientMeta: Metafile = { inputs: {}, outputs: {} };
   private serverMeta: Metafile = { inputs: {}, outputs: {} };
   private inputs?: { of: NonNullable<BuildContext['bundles']>; files: Set<string> };
+  /** Renders in flight (they import from the server folder). */
+  private rendering = new Set<Promise<unknown>>();
   /** The server bundle's rebuild for the current state, once started. */
   private server?: Promise<void>;
   /** Pages were bundled alone since the whole browser bundle was last made. */
@@ -188,8 +190,16 @@ class OpenSite implements DevSite {
     if (first) void this.pool.run({ filePath: first.filePath, options: this.ctx.compilerOptions, optionsKey: this.ctx.optionsKey }).catch(() => undefined);
   }
 
-  async render(sitePath: string): Promise<{ status: number; html: string }> {
-    await this.serverBundle();
+  render(sitePath: string): Promise<{ status: number; html: string }> {
+    // Registered before it waits, so that a server rebuild started later waits for it (see `serverBundle`).
+    const job = this.serverBundle().then(() => this.renderNow(sitePath));
+    this.rendering.add(job);
+    const done = () => this.rendering.delete(job);
+    job.then(done, done);
+    return job;
+  }
+
+  private async renderNow(sitePath: string): Promise<{ status: number; html: string }> {
     const planned = (this.planned ??= this.plan404AndRoutes());
     const routes = await planned;
     const routePath = routeOfRequest(sitePath, routes);
@@ -349,8 +359,11 @@ class OpenSite implements DevSite {
 
   /** The server bundle of the current browser bundle, rebuilt once after each change (at its first need). */
   serverBundle(): Promise<void> {
-    this.server ??= this.plan
-      .runServer((options) => this.contexts.get(options)!.rebuild())
+    // esbuild rewrites the server folder while it rebuilds: renders in flight finish first, and a module
+    // is never imported half written (Node would keep that failed import for the life of the process).
+    const renders = [...this.rendering];
+    this.server ??= Promise.allSettled(renders)
+      .then(() => this.plan.runServer((options) => this.contexts.get(options)!.rebuild()))
       .then((server) => {
         const { ctx } = this;
         this.serverMeta = server;
