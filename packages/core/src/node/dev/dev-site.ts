@@ -19,7 +19,7 @@ import { withBase } from '../../shared/route-path.js';
 import type { CompiledPage } from '../markdown/compiled-page.js';
 import { buildSiteData } from '../pipeline/build-site-data.js';
 import { builtModule } from '../pipeline/built-module.js';
-import { planBundles, type BundlePlan } from '../pipeline/bundle-site.js';
+import { planBundles, SHARED_LIKE, sharedSpecifier, type BundlePlan } from '../pipeline/bundle-site.js';
 import { checkLinks } from '../pipeline/check-links.js';
 import { compilePages } from '../pipeline/compile-pages.js';
 import { compileSitePages } from '../pipeline/compile-site-pages.js';
@@ -47,8 +47,6 @@ export interface SettledState {
   manifests: Record<string, string>;
 }
 
-/** Imports that must reach the app's own instance (React, the router, the theme, the runtime). */
-const SHARED_LIKE = /^(react|react-dom|react-router)(\/.*)?$|^@theme(-default)?(\/.*)?$|^@docgen\/(theme-default|core)(\/.*)?$/;
 
 /** What a change did: pages to swap in place, a reload, or `reopen` (the caller opens the site again). */
 export type DevOutcome = { kind: 'update'; update: DevUpdate } | { kind: 'reload' } | { kind: 'reopen' };
@@ -304,7 +302,7 @@ class OpenSite implements DevSite {
       name: 'docgen-shared-entries',
       setup(build) {
         build.onResolve({ filter: SHARED_LIKE }, (args) => {
-          const url = shared.get(args.path.replace(/^@theme-default/, '@docgen/theme-default'));
+          const url = shared.get(sharedSpecifier(args.path));
           return url ? { path: url, external: true } : { errors: [{ text: `${args.path} has no shared entry` }] };
         });
       },

@@ -7,25 +7,152 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { build as esbuild, type BuildOptions, type BuildResult, type Metafile } from 'esbuild';
+import crypto from 'node:crypto';
+import { build as esbuild, type BuildOptions, type BuildResult, type Metafile, type Plugin } from 'esbuild';
 import type { ResolvedConfig } from '../../config/index.js';
 import { withBase } from '../../shared/route-path.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
 import { need, type BuildContext } from './context.js';
 import { aliasPlugin } from './alias-plugin.js';
-import { docgenPlugin, esbuildFailure, sharedEntryPoints, type SiteModules } from './esbuild-plugin.js';
+import type { SidebarSection } from '../../shared/types.js';
+import { docgenPlugin, esbuildFailure, pageModuleSource, SHARED_SPECIFIERS, sharedEntryPoints, type SiteModules } from './esbuild-plugin.js';
+import { BUNDLE_STATE, inputHasher, pageOutputs, readBundleState, takeOutputs } from './reuse-bundles.js';
+import { sha256 } from './reuse-documents.js';
 
 const coreRoot = new URL('../../..', import.meta.url);
 
+/** Pages per esbuild build of the page modules: esbuild's memory grows with a build's modules, not the site. */
+const PAGE_BATCH = 200;
+
 /**
- * Sets `ctx.entryNames` and, once both bundles are written, `ctx.bundles`. The bundles run in esbuild's
- * own threads: the caller may do other work (the search index) until this resolves.
+ * Sets `ctx.entryNames`, `ctx.bundles` (the browser bundle whole, the server bundle's shared part) and
+ * `ctx.bundleServerPages`, which the render phase calls for the pages it renders. Each bundle is made in
+ * parts, so that no esbuild build grows with the site:
+ * - the shared part: the app (browser) or server entry, plus one entry per shared module (React, the
+ *   router, the theme, the runtime: `sharedEntryPoints`), split into common chunks;
+ * - the pages, a batch of `PAGE_BATCH` at a time, each page module bundled alone, importing the shared
+ *   modules from their entries (one React, one theme context) and, in the browser, its sidebar section from
+ *   a module of its own (`assets/sidebar-<hash>.js`, shared by the pages of the section).
+ * With the cache on, a page whose chunk would be what the last build made (`reuse-bundles.ts`) takes the
+ * last build's files instead. The bundles run in esbuild's own threads: the caller may do other work (the
+ * search index) meanwhile.
  * @throws DocgenError with esbuild's messages located in their files (a missing import, a syntax error)
  */
 export async function bundleSite(ctx: BuildContext): Promise<void> {
-  const plan = await planBundles(ctx, { outDir: need(ctx.tmpOut, 'tmpOut'), ssrDir: need(ctx.ssrDir, 'ssrDir') });
-  ctx.bundles = await plan.run((options) => esbuild(options));
+  const { config } = ctx;
+  const outDir = need(ctx.tmpOut, 'tmpOut');
+  const ssrDir = need(ctx.ssrDir, 'ssrDir');
+  const plan = await planBundles(ctx, { outDir, ssrDir });
+  const last = ctx.cache.enabled ? readBundleState(path.join(ctx.cacheDir, BUNDLE_STATE)) : undefined;
+  const lastPages = last?.outDir === config.outDir ? last.pages : {};
+  const extra = new Set<string>();
+  const parts = plan.parts((specifier) => extra.add(specifier));
+  let specifiers = [...new Set([...SHARED_SPECIFIERS, ...(last?.shared ?? [])])];
+  const sidebarUrls = writeSidebarModules(plan.modules.sidebars, path.join(outDir, 'assets'));
+  const serverSidebars = writeSidebarModules(plan.modules.sidebars, ssrDir);
+  const salt = sha256(JSON.stringify([ctx.optionsKey, config, ctx.plugins.fingerprint(), plan.client.define, plan.client.alias ?? null]));
+  const compiledOf = (file: string) => ctx.compiled.get(file) ?? need(ctx.compileFragment, 'compileFragment')(file);
+  for (;;) {
+    extra.clear();
+    const shared = await parts.shared(specifiers);
+    const hashInputs = inputHasher(
+      config.root,
+      async (file) => pageModuleSource(plan.modules, file, await compiledOf(file)),
+      plan.modules.runtimeModules,
+    );
+    const keyOf = async (page: { in: string }, inputs: string[]) => {
+      const inputsHash = await hashInputs(inputs);
+      const entry = plan.modules.pages.get(page.in);
+      const sidebar = entry && entry.sidebar >= 0 ? sidebarUrls[entry.sidebar] : '';
+      return inputsHash && sha256(JSON.stringify([salt, shared.clientFiles, sidebar, inputsHash]));
+    };
+    // The last build's chunks of unchanged pages, linked; the other pages bundled.
+    const metas: Metafile[] = [shared.client];
+    const pages = new Map<string, { key: string; inputs: string[]; outputs: [string, Metafile['outputs'][string]][] }>();
+    const toBundle: { in: string; out: string }[] = [];
+    for (const page of plan.pages) {
+      const recorded = lastPages[page.in];
+      const key = recorded && (await keyOf(page, recorded.inputs));
+      const outputs = key === recorded?.key && recorded ? takeOutputs(recorded, config.outDir, outDir, config.root) : undefined;
+      if (!outputs || !recorded) {
+        toBundle.push(page);
+        continue;
+      }
+      metas.push({ inputs: Object.fromEntries(recorded.inputs.map((i) => [i, { bytes: 0, imports: [] }])), outputs });
+      pages.set(page.in, { key: recorded.key, inputs: recorded.inputs, outputs: Object.entries(recorded.outputs).map(([f, [, , r]]) => [f, r as Metafile['outputs'][string]]) });
+    }
+    // The server modules of the pages bundled again are needed (their documents change): made beside the
+    // page chunks, taking their asset URLs once the browser bundle is whole.
+    let resolveAssetUrls!: (urls: Map<string, string>) => void;
+    const assetUrls = new Promise<Map<string, string>>((resolve) => (resolveAssetUrls = resolve));
+    const serverMetas: Metafile[] = [shared.server];
+    const serverDone = new Set<string>();
+    const serverRun = (async () => {
+      for (const batch of chunk(toBundle, PAGE_BATCH)) {
+        serverMetas.push(await parts.serverPages(batch, assetUrls, (n) => serverSidebars[n]));
+        for (const page of batch) serverDone.add(page.in);
+      }
+    })();
+    const clientRun = (async () => {
+      for (const batch of chunk(toBundle, PAGE_BATCH)) {
+        const meta = await parts.clientPages(batch, (n) => sidebarUrls[n]);
+        metas.push(meta);
+        for (const [file, out] of Object.entries(meta.outputs)) {
+          if (!out.entryPoint?.startsWith('docgen-page:') || !file.endsWith('.js')) continue;
+          const source = out.entryPoint.slice('docgen-page:'.length);
+          const made = pageOutputs(meta, file, outDir, config.root);
+          const key = await keyOf({ in: source }, made.inputs);
+          if (key) pages.set(source, { key, ...made });
+        }
+      }
+    })().finally(() => resolveAssetUrls(parts.assetUrlsOf(mergeMetafiles(metas))));
+    await settled([clientRun, serverRun]);
+    // A page imported a module of the theme or runtime that has no shared entry yet: it gets one, and the
+    // bundles are made again (rare: a subpath export of the theme; recorded for the next build).
+    if (extra.size === 0) {
+      const client = mergeMetafiles(metas);
+      ctx.pageBundles = { shared: specifiers, pages };
+      ctx.bundleServerPages = async (files) => {
+        const entries = plan.pages.filter((p) => files.has(p.in) && !serverDone.has(p.in));
+        for (const batch of chunk(entries, PAGE_BATCH)) serverMetas.push(await parts.serverPages(batch, assetUrls, (n) => serverSidebars[n]));
+        ctx.bundles = { client, server: mergeMetafiles(serverMetas) };
+      };
+      ctx.bundles = { client, server: mergeMetafiles(serverMetas) };
+      ctx.serverSharedHash = shared.serverHash;
+      break;
+    }
+    specifiers = [...specifiers, ...extra];
+    // What this attempt wrote goes (the folders themselves hold docgen's marker and the sidebar modules).
+    for (const meta of [...metas, ...serverMetas]) for (const file of Object.keys(meta.outputs)) fs.rmSync(path.resolve(config.root, file), { force: true });
+  }
   ctx.timings.mark('bundles');
+}
+
+/** Waits for every part, then throws the first failure in the given order (the browser bundle's first). */
+async function settled(running: Promise<void>[]): Promise<void> {
+  const results = await Promise.allSettled(running);
+  for (const r of results) if (r.status === 'rejected') throw r.reason;
+}
+
+/** `items` in runs of `size`. */
+function chunk<T>(items: T[], size: number): T[][] {
+  const runs: T[][] = [];
+  for (let i = 0; i < items.length; i += size) runs.push(items.slice(i, i + size));
+  return runs;
+}
+
+/**
+ * Writes each sidebar section as a module, `sidebar-<hash>.js` (its default export), into `dir`, the
+ * folder of the page modules; returns its URL relative to them, by section index.
+ */
+function writeSidebarModules(sidebars: SidebarSection[], dir: string): string[] {
+  fs.mkdirSync(dir, { recursive: true });
+  return sidebars.map((section) => {
+    const code = `export default ${JSON.stringify(section)};\n`;
+    const name = `sidebar-${crypto.createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
+    fs.writeFileSync(path.join(dir, name), code);
+    return `./${name}`;
+  });
 }
 
 /** The two bundles of a site, ready to run once (`bundleSite`) or again and again (the dev server). */
@@ -44,6 +171,22 @@ export interface BundlePlan {
   runClient(runner: (options: BuildOptions) => Promise<BuildResult>): Promise<Metafile>;
   /** Runs the server bundle alone, with the asset URLs of the last browser bundle run. @throws as `run` */
   runServer(runner: (options: BuildOptions) => Promise<BuildResult>): Promise<Metafile>;
+  /** One entry per page: source file and entry name. */
+  pages: { in: string; out: string }[];
+  /**
+   * The bundles in parts (see `bundleSite`), each run with esbuild's `build`; `unshared` is called with a
+   * shared-like import (theme, runtime, React) that has no shared entry. Each part throws as `run`.
+   */
+  parts(unshared: (specifier: string) => void): {
+    /** The shared parts of both bundles, with an entry per specifier; the server part's contents as a hash. */
+    shared(specifiers: string[]): Promise<{ client: Metafile; server: Metafile; clientFiles: Record<string, string>; serverHash: string }>;
+    /** Page chunks of the browser bundle; `sidebarUrl`: URL of sidebar section n's module, relative to the chunks. */
+    clientPages(batch: { in: string; out: string }[], sidebarUrl: (n: number) => string): Promise<Metafile>;
+    /** Page modules of the server bundle, rendering the asset URLs of the browser bundle (`assetUrls`, awaited when an asset is met). */
+    serverPages(batch: { in: string; out: string }[], assetUrls: Promise<Map<string, string>>, sidebarUrl: (n: number) => string): Promise<Metafile>;
+    /** Source path of each asset (image, font) → its URL, from the browser bundle's metafile. */
+    assetUrlsOf(meta: Metafile): Map<string, string>;
+  };
 }
 
 /**
@@ -92,9 +235,11 @@ export async function planBundles(
     resolveExtensions: ['.tsx', '.ts', '.jsx', '.js', '.mdx', '.md', '.css', '.json'],
     loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.jpeg': 'file', '.gif': 'file', '.webp': 'file', '.woff2': 'file', '.woff': 'file' } as const,
   };
+  const appEntry = { in: path.join(runtime, 'client-entry.tsx'), out: 'app' };
+  const serverEntry = { in: path.join(runtime, 'server-entry.tsx'), out: 'server-entry' };
   const client: BuildOptions = {
     ...common,
-    entryPoints: [{ in: path.join(runtime, 'client-entry.tsx'), out: 'app' }, ...(sharedEntries ? sharedEntryPoints() : []), ...pageEntries],
+    entryPoints: [appEntry, ...(sharedEntries ? sharedEntryPoints() : []), ...pageEntries],
     outdir: outDir,
     entryNames: 'assets/[name]-[hash]',
     chunkNames: 'assets/chunk-[hash]',
@@ -108,7 +253,7 @@ export async function planBundles(
   };
   const server: BuildOptions = {
     ...common,
-    entryPoints: [{ in: path.join(runtime, 'server-entry.tsx'), out: 'server-entry' }, ...pageEntries],
+    entryPoints: [serverEntry, ...pageEntries],
     outdir: ssrDir,
     entryNames: hashServerEntries ? '[name]-[hash]' : '[name]',
     chunkNames: 'chunk-[hash]',
@@ -152,7 +297,83 @@ export async function planBundles(
     if (serverResult.status === 'rejected') throw serverResult.reason;
     return { client: clientResult.value, server: serverResult.value };
   };
-  return { modules, client, server, run, runClient, runServer };
+  const parts: BundlePlan['parts'] = (unshared) => {
+    let clientFiles = new Map<string, string>();
+    let serverFiles = new Map<string, string>();
+    const part = async (options: BuildOptions): Promise<Metafile> => {
+      try {
+        return (await esbuild(options)).metafile!;
+      } catch (error) {
+        esbuildFailure(error);
+      }
+    };
+    const pagesOf = (options: BuildOptions, batch: { in: string; out: string }[], files: Map<string, string>, sidebarUrl: (n: number) => string) =>
+      part({ ...options, entryPoints: batch, splitting: false, plugins: [sharedImports(files, sidebarUrl, unshared), ...(options.plugins ?? [])] });
+    return {
+      async shared(specifiers) {
+        const [clientMeta, serverMeta] = await Promise.all([
+          part({ ...client, entryPoints: [appEntry, ...sharedEntryPoints(specifiers)] }),
+          part({ ...server, entryPoints: [serverEntry, ...sharedEntryPoints(specifiers)] }),
+        ]);
+        clientFiles = sharedFilesOf(clientMeta);
+        serverFiles = sharedFilesOf(serverMeta);
+        const serverHash = crypto.createHash('sha256');
+        for (const file of Object.keys(serverMeta.outputs).sort()) serverHash.update(`${path.basename(file)}\0`).update(fs.readFileSync(path.resolve(config.root, file)));
+        return { client: clientMeta, server: serverMeta, clientFiles: Object.fromEntries(clientFiles), serverHash: serverHash.digest('hex') };
+      },
+      clientPages: (batch, sidebarUrl) => pagesOf(client, batch, clientFiles, sidebarUrl),
+      serverPages(batch, assetUrls, sidebarUrl) {
+        modules.assetUrls = assetUrls;
+        return pagesOf(server, batch, serverFiles, sidebarUrl);
+      },
+      assetUrlsOf: (meta) => assetUrlsOf(meta, outDir, config),
+    };
+  };
+  return { modules, client, server, run, runClient, runServer, pages: pageEntries, parts };
+}
+
+/** Imports that must reach the app's own instance (React, the router, the theme, the runtime). */
+export const SHARED_LIKE = /^(react|react-dom|react-router)(\/.*)?$|^@theme(-default)?(\/.*)?$|^@docgen\/(theme-default|core)(\/.*)?$/;
+
+/** The specifier a shared-like import names: `@theme-default/x` is `@docgen/theme-default/x`. */
+export function sharedSpecifier(path: string): string {
+  return path.replace(/^@theme-default/, '@docgen/theme-default');
+}
+
+/** Shared specifier → its entry's output file, relative to the folder the pages are written to (`./shared-react-1a2b.js`). */
+function sharedFilesOf(metafile: Metafile): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const [file, out] of Object.entries(metafile.outputs)) {
+    if (out.entryPoint?.startsWith('docgen-shared:') && file.endsWith('.js')) files.set(out.entryPoint.slice('docgen-shared:'.length), `./${path.basename(file)}`);
+  }
+  return files;
+}
+
+/**
+ * Makes a page batch import the shared modules from their entries (`files`) and its
+ * sidebar section from its module; both by relative URL, so the chunks work under any base. Styles of the
+ * theme are bundled with the page that imports them.
+ */
+function sharedImports(files: Map<string, string>, sidebarUrl: (n: number) => string, unshared: (specifier: string) => void): Plugin {
+  return {
+    name: 'docgen-shared-imports',
+    setup(build) {
+      build.onResolve({ filter: SHARED_LIKE }, (args) => {
+        if (/\.css$/.test(args.path)) return undefined;
+        const specifier = sharedSpecifier(args.path);
+        const file = files.get(specifier);
+        if (file) return { path: file, external: true };
+        unshared(specifier);
+        return { path: args.path, external: true };
+      });
+      build.onResolve({ filter: /^docgen:sidebar\/\d+$/ }, (args) => ({ path: sidebarUrl(Number(args.path.slice('docgen:sidebar/'.length))), external: true }));
+    },
+  };
+}
+
+/** The metafiles of a bundle's parts as one. */
+function mergeMetafiles(metas: Metafile[]): Metafile {
+  return { inputs: Object.assign({}, ...metas.map((m) => m.inputs)), outputs: Object.assign({}, ...metas.map((m) => m.outputs)) };
 }
 
 /** Absolute source path of each file-loader asset → its URL (with base) in the browser bundle. */

@@ -119,8 +119,14 @@ export interface BuildContext {
   ssrDir?: string;
   /** Route path → name of its page entry in both bundles. */
   entryNames?: Map<string, string>;
-  /** Metafiles of the two bundles (`bundleSite`). */
+  /** Metafiles of the two bundles (`bundleSite`; the server bundle's pages added by `bundleServerPages`). */
   bundles?: { client: Metafile; server: Metafile };
+  /** Bundles the server modules of the pages given by source file (`bundleSite`); the render phase calls it for the pages it renders. */
+  bundleServerPages?: (files: Set<string>) => Promise<void>;
+  /** Hash of the server bundle's shared part (server entry, theme, runtime): part of every document's key. */
+  serverSharedHash?: string;
+  /** The page chunks of this build (`bundleSite`), recorded by `writeOutput` for the next build to reuse. */
+  pageBundles?: { shared: string[]; pages: Map<string, { key: string; inputs: string[]; outputs: [string, Metafile['outputs'][string]][] }> };
   search?: SearchOutput;
   assets?: ClientAssets;
   /** Locale prefix → route manifest URL (without base). */

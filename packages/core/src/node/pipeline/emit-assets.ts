@@ -63,9 +63,11 @@ function collectAssets(metafile: Metafile, outDir: string, root: string): Client
   const outputs = Object.entries(metafile.outputs);
   const staticImports = (file: string, seen = new Set<string>()): string[] => {
     for (const imp of metafile.outputs[file]?.imports ?? []) {
-      if (imp.kind === 'import-statement' && !seen.has(imp.path)) {
-        seen.add(imp.path);
-        staticImports(imp.path, seen);
+      // A page chunk imports the shared entries and its sidebar module by relative URL (external to its build).
+      const target = imp.external && imp.path.startsWith('./') ? path.posix.join(path.posix.dirname(file), imp.path) : imp.path;
+      if (imp.kind === 'import-statement' && !seen.has(target)) {
+        seen.add(target);
+        staticImports(target, seen);
       }
     }
     return [...seen];
@@ -73,13 +75,20 @@ function collectAssets(metafile: Metafile, outDir: string, root: string): Client
   const [entryFile, entryOut] = outputs.find(([, o]) => o.entryPoint?.endsWith('client-entry.tsx'))!;
   const entryImports = staticImports(entryFile);
   const entrySet = new Set(entryImports);
+  // Styles of a shared entry a page imports (a theme module's own CSS) that the app's styles do not hold.
+  const appStyles = new Set(Object.keys((entryOut.cssBundle && metafile.outputs[entryOut.cssBundle]?.inputs) || {}));
+  const extraStyles = (file: string) => {
+    const css = metafile.outputs[file]?.cssBundle;
+    return css && Object.keys(metafile.outputs[css]?.inputs ?? {}).some((input) => !appStyles.has(input)) ? [url(css)] : [];
+  };
   const pages = new Map<string, { chunk: string; imports: string[]; styles: string[] }>();
   for (const [file, out] of outputs) {
     if (!out.entryPoint?.startsWith('docgen-page:') || !file.endsWith('.js')) continue;
+    const imports = staticImports(file).filter((f) => !entrySet.has(f));
     pages.set(out.entryPoint.slice('docgen-page:'.length), {
       chunk: url(file),
-      imports: staticImports(file).filter((f) => !entrySet.has(f)).map(url),
-      styles: out.cssBundle ? [url(out.cssBundle)] : [],
+      imports: imports.map(url),
+      styles: [...new Set([...imports.flatMap(extraStyles), ...(out.cssBundle ? [url(out.cssBundle)] : [])])],
     });
   }
   return {

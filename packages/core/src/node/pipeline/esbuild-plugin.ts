@@ -54,13 +54,13 @@ const SHARED_PACKAGES = /^(react|react-dom|react-router)(\/.*)?$/;
  * `sharedEntryPoints`), so that a page bundled alone can import the app's own instances of them by URL:
  * one React, one router, one theme and runtime context.
  */
-export const SHARED_SPECIFIERS = ['react', 'react/jsx-runtime', 'react-dom', 'react-router', '@theme', '@docgen/theme-default', '@docgen/core/runtime', '@docgen/core/shared'];
+export const SHARED_SPECIFIERS = ['react', 'react/jsx-runtime', 'react-dom', 'react-router', '@theme', '@docgen/theme-default', '@docgen/theme-default/highlight', '@docgen/core/runtime', '@docgen/core/shared'];
 /** CommonJS among them: their names are read by loading them, since `export *` cannot re-export CommonJS as ESM. */
 const COMMONJS = new Set(['react', 'react/jsx-runtime', 'react-dom']);
 
-/** Entry points of the shared modules, in the `docgen-shared` namespace the plugin serves. */
-export function sharedEntryPoints(): { in: string; out: string }[] {
-  return SHARED_SPECIFIERS.map((specifier) => ({ in: `docgen-shared:${specifier}`, out: `shared-${specifier.replace(/[^\w]+/g, '_')}` }));
+/** Entry points of the shared modules (`specifiers`), in the `docgen-shared` namespace the plugin serves. */
+export function sharedEntryPoints(specifiers: string[] = SHARED_SPECIFIERS): { in: string; out: string }[] {
+  return specifiers.map((specifier) => ({ in: `docgen-shared:${specifier}`, out: `shared-${specifier.replace(/[^\w]+/g, '_')}` }));
 }
 
 /** Source of a shared module's entry: every export of `specifier`, by name. */
@@ -190,18 +190,25 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
         } catch (error) {
           return { errors: toEsbuildMessages(error) };
         }
-        const page = site.pages.get(args.path);
-        let contents = compiled.code;
-        if (page) {
-          contents += `\nexport const pageData = ${JSON.stringify(page.pageData)};\n`;
-          contents +=
-            page.sidebar >= 0 ? `export { default as sidebar } from 'docgen:sidebar/${page.sidebar}';\n` : 'export const sidebar = null;\n';
-          if (page.overview) contents += `export const overview = ${JSON.stringify(page.overview)};\n`;
-        }
-        return { contents, loader: 'js', resolveDir: path.dirname(args.path), watchFiles: [args.path] };
+        return { contents: pageModuleSource(site, args.path, compiled), loader: 'js', resolveDir: path.dirname(args.path), watchFiles: [args.path] };
       });
     },
   };
+}
+
+/**
+ * What the plugin serves for a page or fragment file: its compiled code and, for a routed page, its page
+ * record, sidebar section (`docgen:sidebar/<n>`) and overview.
+ */
+export function pageModuleSource(site: SiteModules, file: string, compiled: CompiledPage): string {
+  const page = site.pages.get(file);
+  let contents = compiled.code;
+  if (page) {
+    contents += `\nexport const pageData = ${JSON.stringify(page.pageData)};\n`;
+    contents += page.sidebar >= 0 ? `export { default as sidebar } from 'docgen:sidebar/${page.sidebar}';\n` : 'export const sidebar = null;\n';
+    if (page.overview) contents += `export const overview = ${JSON.stringify(page.overview)};\n`;
+  }
+  return contents;
 }
 
 /**

@@ -18,7 +18,7 @@ import type { RenderJob, RenderRoute } from './render-routes.js';
 export const RENDER_STATE = 'render-state.json';
 import type { RenderOutcome } from './render-worker.js';
 import { runLimited } from './run-limited.js';
-import { documentKeys, readRenderState, reuseDocument } from './reuse-documents.js';
+import { canReuseDocument, documentKeys, readRenderState, reuseDocument } from './reuse-documents.js';
 
 /**
  * Plans the document of every route (and the 404 page): head, preloads, boot data; then renders them in
@@ -27,39 +27,86 @@ import { documentKeys, readRenderState, reuseDocument } from './reuse-documents.
  *   the time limit
  */
 export async function renderSite(ctx: BuildContext): Promise<void> {
-  const { config, log } = ctx;
-  const ssrDir = need(ctx.ssrDir, 'ssrDir');
+  const { config } = ctx;
   const tmpOut = need(ctx.tmpOut, 'tmpOut');
   const entryNames = need(ctx.entryNames, 'entryNames');
   const planned = await planRoutes(ctx, (route) => `${entryNames.get(route.path)}.js`);
   // Documents whose server modules and parts did not change since the last build: taken from its output.
-  const keys = ctx.cache.enabled ? documentKeys(planned, need(ctx.bundles, 'bundles').server, { ssrDir, root: config.root, salt: ctx.optionsKey }) : undefined;
+  const pageKeys = need(ctx.pageBundles, 'pageBundles').pages;
+  const sourceOf = new Map(ctx.routes.map((r) => [r.path, r.filePath]));
+  const keys = ctx.cache.enabled
+    ? documentKeys(planned, { salt: ctx.optionsKey, server: need(ctx.serverSharedHash, 'serverSharedHash'), pageKey: (route) => pageKeys.get(sourceOf.get(route.routePath) ?? '')?.key })
+    : undefined;
   const last = keys ? readRenderState(path.join(ctx.cacheDir, RENDER_STATE)) : undefined;
-  const toRender: RenderRoute[] = [];
+  // Which documents can be taken (a stat each, a few at a time), then those are written while the others
+  // render: reading and writing run in libuv's threads beside the render threads.
+  const reusable = await Promise.all(planned.map((route) => limitIo(() => canReuseDocument(route, keys?.get(route.htmlFile), last, config.outDir))));
+  const toReuse = planned.filter((_, i) => reusable[i]);
+  const toRender = planned.filter((_, i) => !reusable[i]);
+  ctx.documentKeys = keys;
   const folders = new Set<string>();
-  // Reading and writing overlap in libuv's threads, a few documents at a time.
-  let next = 0;
-  const reuseLane = async () => {
-    while (next < planned.length) {
-      const route = planned[next++];
-      const key = keys?.get(route.htmlFile);
-      const html = key === undefined ? undefined : await reuseDocument(route, key, last, config.outDir);
-      if (html === undefined) {
-        toRender.push(route);
-        continue;
-      }
-      const file = path.join(tmpOut, route.htmlFile);
-      const dir = path.dirname(file);
-      if (!folders.has(dir)) {
-        fs.mkdirSync(dir, { recursive: true });
-        folders.add(dir);
-      }
-      await fs.promises.writeFile(file, html);
+  const writeReused = async () => {
+    await Promise.all(
+      toReuse.map((route) =>
+        limitIo(async () => {
+          const html = await reuseDocument(route, config.outDir);
+          if (html === undefined) {
+            keys?.delete(route.htmlFile);
+            missing.push(route);
+            return;
+          }
+          const file = path.join(tmpOut, route.htmlFile);
+          const dir = path.dirname(file);
+          if (!folders.has(dir)) {
+            fs.mkdirSync(dir, { recursive: true });
+            folders.add(dir);
+          }
+          await fs.promises.writeFile(file, html);
+        }),
+      ),
+    );
+  };
+  // A recorded document without boot data (not one docgen wrote whole): rendered after all.
+  const missing: RenderRoute[] = [];
+  ctx.reusedDocuments = toReuse.length;
+  // Server modules only for the pages rendered.
+  const render = async (routes: RenderRoute[]) => {
+    await need(ctx.bundleServerPages, 'bundleServerPages')(new Set(routes.flatMap((r) => sourceOf.get(r.routePath) ?? [])));
+    await renderRoutesInPool(ctx, routes);
+  };
+  await Promise.all([writeReused(), render(toRender)]);
+  if (missing.length) {
+    ctx.reusedDocuments -= missing.length;
+    await render(missing);
+  }
+  ctx.timings.mark('render');
+}
+
+/** Runs `task` when fewer than 8 such tasks are running: file reads and writes without flooding libuv. */
+const limitIo = (() => {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= 8) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await task();
+    } finally {
+      running--;
+      waiting.shift()?.();
     }
   };
-  await Promise.all(Array.from({ length: 8 }, reuseLane));
-  ctx.reusedDocuments = planned.length - toRender.length;
-  ctx.documentKeys = keys;
+})();
+
+/**
+ * Renders `routes` in worker threads, one page per task, each within `pageTimeout`.
+ * @throws DocgenError naming every page that failed or ran over the time limit
+ */
+async function renderRoutesInPool(ctx: BuildContext, toRender: RenderRoute[]): Promise<void> {
+  if (toRender.length === 0) return;
+  const { config, log } = ctx;
+  const ssrDir = need(ctx.ssrDir, 'ssrDir');
+  const tmpOut = need(ctx.tmpOut, 'tmpOut');
   const progress = log ? createProgress('rendering pages') : undefined;
   let done = 0;
   // Always in worker threads: a page whose render never ends (an MDX expression that loops) can only be
@@ -87,7 +134,6 @@ export async function renderSite(ctx: BuildContext): Promise<void> {
     progress?.done();
   }
   if (failures.length) throw new DocgenError(failures.map((f) => f.message).join('\n'), failures.flatMap((f) => f.locations));
-  ctx.timings.mark('render');
 }
 
 

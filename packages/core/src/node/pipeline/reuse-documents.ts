@@ -11,7 +11,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Metafile } from 'esbuild';
 import { z } from 'zod';
 import type { RenderRoute } from './render-routes.js';
 
@@ -31,46 +30,19 @@ export function sha256(text: string): string {
 }
 
 /**
- * The key of each planned document (by output file). Linear in the size of the server bundle: each output
- * file is read and hashed once, and the closure of each module is walked over the metafile's imports.
- * @param server the server bundle's metafile (paths relative to `root`)
- * @param ssrDir the folder the server bundle was written to
+ * The key of each planned document (by output file): the server bundle's shared part, the page's chunk key
+ * (`reuse-bundles.ts`: its module and every file it imports, by content; the server module is made from the
+ * same inputs), and the document's parts without the boot data. A page without a chunk key gets none (it
+ * is rendered).
  * @param salt what else every document depends on (compiler options, docgen's code)
+ * @param server hash of the server bundle's shared part
  */
-export function documentKeys(planned: RenderRoute[], server: Metafile, { ssrDir, root, salt, serverEntry = 'server-entry.js' }: { ssrDir: string; root: string; salt: string; serverEntry?: string }): Map<string, string> {
-  const byRelative = new Map<string, string>();
-  for (const file of Object.keys(server.outputs)) byRelative.set(path.relative(ssrDir, path.resolve(root, file)), file);
-  const contentHash = new Map<string, string>();
-  const hashOf = (file: string) => {
-    let hash = contentHash.get(file);
-    if (hash === undefined) {
-      hash = crypto.createHash('sha256').update(fs.readFileSync(path.resolve(root, file))).digest('hex');
-      contentHash.set(file, hash);
-    }
-    return hash;
-  };
-  // The module and everything it imports (static or dynamic), as one hash.
-  const closureHash = (relative: string): string => {
-    const start = byRelative.get(relative);
-    if (start === undefined) return `missing:${relative}`;
-    const seen = new Set<string>([start]);
-    const stack = [start];
-    while (stack.length) {
-      for (const imp of server.outputs[stack.pop()!]?.imports ?? []) {
-        if (imp.external || seen.has(imp.path)) continue;
-        seen.add(imp.path);
-        stack.push(imp.path);
-      }
-    }
-    // Named relative to the bundle's folder, which has another name in every build.
-    const named = [...seen].map((f) => `${path.relative(ssrDir, path.resolve(root, f))}:${hashOf(f)}`);
-    return sha256(named.sort().join('\n'));
-  };
-  const entry = closureHash(serverEntry);
+export function documentKeys(planned: RenderRoute[], { salt, server, pageKey }: { salt: string; server: string; pageKey: (route: RenderRoute) => string | undefined }): Map<string, string> {
   const keys = new Map<string, string>();
   for (const route of planned) {
-    const page = route.moduleFile ? closureHash(route.moduleFile) : '';
-    keys.set(route.htmlFile, sha256(JSON.stringify([salt, entry, page, { ...route, parts: { ...route.parts, boot: null } }])));
+    const page = route.moduleFile ? pageKey(route) : '';
+    if (page === undefined) continue;
+    keys.set(route.htmlFile, sha256(JSON.stringify([salt, server, page, { ...route, parts: { ...route.parts, boot: null } }])));
   }
   return keys;
 }
@@ -110,23 +82,32 @@ export function recordDocuments(outDir: string, keys: Map<string, string>): Rend
 }
 
 /**
- * The last build's document for `route` with the new boot data, or undefined when it cannot be taken: its
- * key changed, the file is gone or not as that build left it (a plugin edited it afterwards).
+ * Whether the last build's document for `route` can be taken: its key is the recorded one and the file is
+ * as that build left it (a plugin that edited it afterwards changed its size or mtime).
  */
-export async function reuseDocument(route: RenderRoute, key: string, state: RenderState | undefined, outDir: string): Promise<string | undefined> {
+export async function canReuseDocument(route: RenderRoute, key: string | undefined, state: RenderState | undefined, outDir: string): Promise<boolean> {
   const recorded = state?.outDir === outDir ? state.documents[route.htmlFile] : undefined;
-  if (!recorded || recorded[0] !== key || !route.parts.boot) return undefined;
-  const file = path.join(outDir, route.htmlFile);
-  const stat = await fs.promises.stat(file).catch((error: NodeJS.ErrnoException) => {
+  if (key === undefined || !recorded || recorded[0] !== key || !route.parts.boot) return false;
+  const stat = await fs.promises.stat(path.join(outDir, route.htmlFile)).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     throw error;
   });
-  if (!stat || stat.size !== recorded[1] || stat.mtimeMs !== recorded[2]) return undefined;
-  const html = await fs.promises.readFile(file, 'utf8');
-  const start = html.lastIndexOf(BOOT_OPEN);
-  const end = start < 0 ? -1 : html.indexOf('</script>', start);
+  return stat !== undefined && stat.size === recorded[1] && stat.mtimeMs === recorded[2];
+}
+
+const BOOT_OPEN_BYTES = Buffer.from(BOOT_OPEN);
+const SCRIPT_CLOSE_BYTES = Buffer.from('</script>');
+
+/**
+ * The last build's document for `route` (one `canReuseDocument` accepted) with the new boot data, as bytes
+ * (the rest of the document is not decoded); undefined when it has no boot data element.
+ */
+export async function reuseDocument(route: RenderRoute, outDir: string): Promise<Buffer | undefined> {
+  const html = await fs.promises.readFile(path.join(outDir, route.htmlFile));
+  const start = html.lastIndexOf(BOOT_OPEN_BYTES);
+  const end = start < 0 ? -1 : html.indexOf(SCRIPT_CLOSE_BYTES, start);
   if (end < 0) return undefined;
   // Serialized as `renderHtmlDocument` does: `<` escaped so the JSON can never close the element.
   const boot = JSON.stringify(route.parts.boot).replace(/</g, '\\u003c');
-  return html.slice(0, start + BOOT_OPEN.length) + boot + html.slice(end);
+  return Buffer.concat([html.subarray(0, start + BOOT_OPEN_BYTES.length), Buffer.from(boot), html.subarray(end)]);
 }

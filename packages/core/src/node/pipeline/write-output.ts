@@ -9,6 +9,7 @@ import { need, type BuildContext } from './context.js';
 import { swapOutput } from './output-dir.js';
 import { RENDER_STATE } from './render-site.js';
 import { recordDocuments, saveRenderState } from './reuse-documents.js';
+import { BUNDLE_STATE, saveBundleState, statOutputs } from './reuse-bundles.js';
 
 /** Swaps the output in and saves the build state (unless the cache is off). @throws a file-system error of the swap (the previous output stays) */
 export function writeOutput(ctx: BuildContext): void {
@@ -26,6 +27,10 @@ export function writeOutput(ctx: BuildContext): void {
       config.root,
     );
     if (ctx.documentKeys) saveRenderState(path.join(ctx.cacheDir, RENDER_STATE), recordDocuments(config.outDir, ctx.documentKeys));
+    if (ctx.pageBundles) {
+      const { shared, pages } = ctx.pageBundles;
+      saveBundleState(path.join(ctx.cacheDir, BUNDLE_STATE), { outDir: config.outDir, shared, pages: statOutputs(pages, config.outDir) });
+    }
     ctx.cache.prune();
   }
   ctx.timings.mark('write');

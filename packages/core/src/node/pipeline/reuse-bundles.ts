@@ -1,0 +1,176 @@
+/**
+ * Page chunks of the last build that a new build can take instead of bundling the page again. A page is
+ * bundled alone (`bundleSite`), so its chunk depends only on what its build read: the page module (its
+ * compiled code, page record and sidebar module), the files it imports, the shared entries it imports by
+ * URL, and the options of the build. The key of a page hashes their contents; the files are those the last
+ * build's metafile listed as its inputs (a new import changes the page itself, so a new input is always
+ * seen). When the key is unchanged and the page's output files are still as that build left them (size and
+ * mtime), they are linked into the new output instead of bundled again.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Metafile } from 'esbuild';
+import { z } from 'zod';
+
+/** The record of one build's page chunks, `bundle-state.json` in the cache folder. */
+const bundleStateSchema = z.object({
+  outDir: z.string(),
+  /** Specifiers with a shared entry (the defaults and those pages were found to import). */
+  shared: z.array(z.string()),
+  /** Page source file → what its chunk was made of and what it wrote. */
+  pages: z.record(
+    z.string(),
+    z.object({
+      key: z.string(),
+      /** Metafile names of the inputs (relative to the site root, or `namespace:path`). */
+      inputs: z.array(z.string()),
+      /** Output file relative to `outDir` (posix) → [size, mtime in ms, its metafile record]. */
+      outputs: z.record(z.string(), z.tuple([z.number(), z.number(), z.unknown()])),
+    }),
+  ),
+});
+export type BundleState = z.infer<typeof bundleStateSchema>;
+type Output = Metafile['outputs'][string];
+
+/** File of the cache folder that records the last build's page chunks. */
+export const BUNDLE_STATE = 'bundle-state.json';
+
+/** The state a build recorded, or undefined when there is none or it is not whole. */
+export function readBundleState(file: string): BundleState | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || error instanceof SyntaxError) return undefined;
+    throw error;
+  }
+  const parsed = bundleStateSchema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Writes the state beside and renames it into place: an interrupted write leaves no half state. */
+export function saveBundleState(file: string, state: BundleState): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify(state));
+  fs.renameSync(tmp, file);
+}
+
+/**
+ * Hashes the inputs of page chunks by their metafile names, each input once per build.
+ * @param moduleOf the contents docgen serves for a `docgen-page:` input (compiled code), or undefined when
+ *   it cannot say (the page is then bundled again)
+ */
+export function inputHasher(root: string, moduleOf: (file: string) => Promise<string | undefined>, runtimeModules: Map<string, string>) {
+  const hashes = new Map<string, Promise<string | undefined>>();
+  const hashOne = async (name: string): Promise<string | undefined> => {
+    const namespaced = /^([\w-]+):(.*)$/.exec(name);
+    if (namespaced && namespaced[1] !== 'file' && !/^[a-zA-Z]$/.test(namespaced[1])) {
+      const [, namespace, rest] = namespaced;
+      if (namespace === 'docgen-page') {
+        const code = await moduleOf(rest);
+        return code === undefined ? undefined : sha(code);
+      }
+      if (namespace === 'docgen-runtime-module') {
+        const code = runtimeModules.get(rest);
+        return code === undefined ? undefined : sha(code);
+      }
+      return undefined;
+    }
+    const file = path.resolve(root, namespaced?.[1] === 'file' ? namespaced[2] : name);
+    try {
+      return sha(await fs.promises.readFile(file));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'missing';
+      throw error;
+    }
+  };
+  /** The hash of every input of a page, or undefined when one cannot be hashed. */
+  return async (inputs: string[]): Promise<string | undefined> => {
+    const parts: string[] = [];
+    for (const name of [...inputs].sort()) {
+      let hash = hashes.get(name);
+      if (!hash) hashes.set(name, (hash = hashOne(name)));
+      const value = await hash;
+      if (value === undefined) return undefined;
+      parts.push(`${name}\0${value}`);
+    }
+    return sha(parts.join('\n'));
+  };
+}
+
+/**
+ * The outputs of one page chunk in a metafile: its JavaScript, its styles and the files (images, fonts)
+ * that only it imports; each with its path relative to `outDir`.
+ */
+export function pageOutputs(metafile: Metafile, jsFile: string, outDir: string, root: string): { inputs: string[]; outputs: [string, Output][] } {
+  const js = metafile.outputs[jsFile];
+  const inputs = new Set(Object.keys(js.inputs));
+  const files = [jsFile];
+  if (js.cssBundle) {
+    files.push(js.cssBundle);
+    for (const input of Object.keys(metafile.outputs[js.cssBundle]?.inputs ?? {})) inputs.add(input);
+  }
+  for (const [file, out] of Object.entries(metafile.outputs)) {
+    if (file.endsWith('.js') || file.endsWith('.css') || file.endsWith('.map')) continue;
+    if (Object.keys(out.inputs).some((input) => inputs.has(input))) files.push(file);
+  }
+  const relative = (file: string) => path.relative(outDir, path.resolve(root, file)).split(path.sep).join('/');
+  // Recorded with the styles named relative to the output folder, whose name changes with every build.
+  const record = (out: Output): Output => (out.cssBundle ? { ...out, cssBundle: relative(out.cssBundle) } : out);
+  return { inputs: [...inputs], outputs: files.map((file) => [relative(file), record(metafile.outputs[file])]) };
+}
+
+/**
+ * Links the recorded outputs of a page from `lastOutDir` into `outDir` (a copy where links are not
+ * possible); returns their metafile records under their new names (relative to `root`), or undefined when
+ * one of them is missing or not as the last build left it.
+ */
+export function takeOutputs(recorded: BundleState['pages'][string], lastOutDir: string, outDir: string, root: string): Metafile['outputs'] | undefined {
+  for (const [file, [size, mtime]] of Object.entries(recorded.outputs)) {
+    const stat = fs.statSync(path.join(lastOutDir, file), { throwIfNoEntry: false });
+    if (!stat || stat.size !== size || stat.mtimeMs !== mtime) return undefined;
+  }
+  const outputs: Metafile['outputs'] = {};
+  for (const [file, [, , record]] of Object.entries(recorded.outputs)) {
+    const to = path.join(outDir, file);
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    try {
+      fs.linkSync(path.join(lastOutDir, file), to);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP') throw error;
+      fs.copyFileSync(path.join(lastOutDir, file), to);
+    }
+    const relative = path.relative(root, to).split(path.sep).join('/');
+    outputs[relative] = rename(record as Output, outDir, root);
+  }
+  return outputs;
+}
+
+/** A recorded output's record with its `cssBundle` (relative to the output folder) named as in a metafile. */
+function rename(record: Output, outDir: string, root: string): Output {
+  if (!record.cssBundle) return record;
+  return { ...record, cssBundle: path.relative(root, path.join(outDir, record.cssBundle)).split(path.sep).join('/') };
+}
+
+/** The sizes and mtimes of the outputs of each page of `pages` in `outDir`, once the output is in place. */
+export function statOutputs(pages: Map<string, { key: string; inputs: string[]; outputs: [string, Output][] }>, outDir: string): BundleState['pages'] {
+  const recorded: BundleState['pages'] = {};
+  for (const [file, page] of pages) {
+    const outputs: BundleState['pages'][string]['outputs'] = {};
+    let whole = true;
+    for (const [relative, record] of page.outputs) {
+      const stat = fs.statSync(path.join(outDir, relative), { throwIfNoEntry: false });
+      if (!stat) whole = false;
+      else outputs[relative] = [stat.size, stat.mtimeMs, record];
+    }
+    if (whole) recorded[file] = { key: page.key, inputs: page.inputs, outputs };
+  }
+  return recorded;
+}
+
+function sha(data: string | Buffer): string {
+  return crypto.createHash('sha256').update(data).digest('hex');
+}
