@@ -279,9 +279,15 @@ describe('documents and search indexes of the last build', () => {
     const searchCache = path.join(cacheOf(site), 'search');
     const indexesBefore = hashTree(searchCache);
     expect(Object.keys(indexesBefore)).toHaveLength(2);
+    const assetsBefore = listFiles(path.join(dist, 'assets'));
     edit(path.join(site, 'en/guide/intro.md'), 'A tip.', 'An edited tip.');
     const body = await build({ root: site, log: false });
     expect(body.reusedDocuments).toBe(documents - 1);
+    // One page chunk is new; the others, the entry chunk and the shared entries are the last build's.
+    const assetsAfter = listFiles(path.join(dist, 'assets'));
+    const added = assetsAfter.filter((f) => !assetsBefore.includes(f) && !/^(routes|search)-/.test(f));
+    expect(added).toEqual([expect.stringMatching(/^p-guide_intro-\w+\.js$/)]);
+    expect(assetsAfter.filter((f) => /^(app|shared)-/.test(f))).toEqual(assetsBefore.filter((f) => /^(app|shared)-/.test(f)));
     // The English search index is built again, the Chinese one (its records unchanged) taken from the cache.
     const indexesAfter = hashTree(searchCache);
     expect(Object.keys(indexesAfter)).toHaveLength(2);

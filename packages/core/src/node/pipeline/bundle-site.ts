@@ -16,7 +16,7 @@ import { need, type BuildContext } from './context.js';
 import { aliasPlugin } from './alias-plugin.js';
 import type { SidebarSection } from '../../shared/types.js';
 import { docgenPlugin, esbuildFailure, pageModuleSource, SHARED_SPECIFIERS, sharedEntryPoints, type SiteModules } from './esbuild-plugin.js';
-import { BUNDLE_STATE, inputHasher, pageOutputs, readBundleState, takeOutputs } from './reuse-bundles.js';
+import { allOutputs, BUNDLE_STATE, fromRecord, inputHasher, pageOutputs, readBundleState, takeOutputs, type BundleState } from './reuse-bundles.js';
 import { sha256 } from './reuse-documents.js';
 
 const coreRoot = new URL('../../..', import.meta.url);
@@ -52,14 +52,32 @@ export async function bundleSite(ctx: BuildContext): Promise<void> {
   const serverSidebars = writeSidebarModules(plan.modules.sidebars, ssrDir);
   const salt = sha256(JSON.stringify([ctx.optionsKey, config, ctx.plugins.fingerprint(), plan.client.define, plan.client.alias ?? null]));
   const compiledOf = (file: string) => ctx.compiled.get(file) ?? need(ctx.compileFragment, 'compileFragment')(file);
+  // What docgen serves for the bundles' virtual modules, by metafile name, for their keys.
+  const virtual = async (namespace: string, name: string): Promise<string | undefined> => {
+    if (namespace === 'docgen-page') return pageModuleSource(plan.modules, name, await compiledOf(name));
+    if (namespace === 'docgen-runtime-module') return plan.modules.runtimeModules.get(name);
+    if (namespace === 'docgen-shared') return name;
+    if (namespace === 'docgen' && name.endsWith('site-data')) return JSON.stringify(plan.modules.siteData);
+    if (namespace === 'docgen' && name.endsWith('global-ui')) return JSON.stringify(plan.modules.globalUI);
+    return undefined;
+  };
+  const sharedDir = path.join(ctx.cacheDir, 'shared-server');
   for (;;) {
     extra.clear();
-    const shared = await parts.shared(specifiers);
-    const hashInputs = inputHasher(
-      config.root,
-      async (file) => pageModuleSource(plan.modules, file, await compiledOf(file)),
-      plan.modules.runtimeModules,
-    );
+    const hashInputs = inputHasher(config.root, virtual);
+    const sharedKeyOf = async (inputs: string[]) => {
+      const inputsHash = await hashInputs(inputs);
+      return inputsHash && sha256(JSON.stringify([salt, specifiers, inputsHash]));
+    };
+    const lastShared = last?.outDir === config.outDir ? last.sharedParts : undefined;
+    let shared = lastShared && (await sharedKeyOf(lastShared.inputs)) === lastShared.key ? takeSharedParts(lastShared, { lastOutDir: config.outDir, outDir, ssrDir, sharedDir, root: config.root }) : undefined;
+    if (shared) parts.adopt(shared);
+    else {
+      shared = await parts.shared(specifiers);
+      if (ctx.cache.enabled) keepServerPart(shared.server, { ssrDir, sharedDir, root: config.root });
+    }
+    const sharedInputs = [...new Set([...Object.keys(shared.client.inputs), ...Object.keys(shared.server.inputs)])];
+    const sharedKey = await sharedKeyOf(sharedInputs);
     const keyOf = async (page: { in: string }, inputs: string[]) => {
       const inputsHash = await hashInputs(inputs);
       const entry = plan.modules.pages.get(page.in);
@@ -111,7 +129,13 @@ export async function bundleSite(ctx: BuildContext): Promise<void> {
     // bundles are made again (rare: a subpath export of the theme; recorded for the next build).
     if (extra.size === 0) {
       const client = mergeMetafiles(metas);
-      ctx.pageBundles = { shared: specifiers, pages };
+      ctx.pageBundles = {
+        shared: specifiers,
+        pages,
+        sharedParts: sharedKey
+          ? { key: sharedKey, inputs: sharedInputs, outputs: allOutputs(shared.client, outDir, config.root), server: allOutputs(shared.server, ssrDir, config.root), serverHash: shared.serverHash }
+          : undefined,
+      };
       ctx.bundleServerPages = async (files) => {
         const entries = plan.pages.filter((p) => files.has(p.in) && !serverDone.has(p.in));
         for (const batch of chunk(entries, PAGE_BATCH)) serverMetas.push(await parts.serverPages(batch, assetUrls, (n) => serverSidebars[n]));
@@ -155,6 +179,62 @@ function writeSidebarModules(sidebars: SidebarSection[], dir: string): string[] 
   });
 }
 
+/** The shared parts of both bundles: their metafiles, the browser part's shared entries, the server part's contents as a hash. */
+export interface SharedParts {
+  client: Metafile;
+  server: Metafile;
+  clientFiles: Record<string, string>;
+  serverHash: string;
+}
+
+/** sha256 of files by name and content, in name order, hex. */
+function hashFiles(files: string[]): string {
+  const hash = crypto.createHash('sha256');
+  for (const file of [...files].sort((a, b) => (path.basename(a) < path.basename(b) ? -1 : 1))) hash.update(`${path.basename(file)}\0`).update(fs.readFileSync(file));
+  return hash.digest('hex');
+}
+
+/**
+ * Keeps the server part's files in `sharedDir` (the cache), which outlives the build's SSR folder, for a
+ * later build to take (`takeSharedParts`); written beside and renamed into place.
+ */
+function keepServerPart(server: Metafile, { ssrDir, sharedDir, root }: { ssrDir: string; sharedDir: string; root: string }): void {
+  const tmp = `${sharedDir}.tmp-${process.pid}`;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  for (const file of Object.keys(server.outputs)) {
+    const to = path.join(tmp, path.relative(ssrDir, path.resolve(root, file)));
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    fs.copyFileSync(path.resolve(root, file), to);
+  }
+  fs.rmSync(sharedDir, { recursive: true, force: true });
+  fs.renameSync(tmp, sharedDir);
+}
+
+/**
+ * The shared parts an earlier build made and recorded (`BundleState.sharedParts`): the browser part's files
+ * linked from the last output, the server part's copied from `sharedDir` into `ssrDir`; undefined when a
+ * file is missing or changed.
+ */
+function takeSharedParts(
+  recorded: NonNullable<BundleState['sharedParts']>,
+  { lastOutDir, outDir, ssrDir, sharedDir, root }: { lastOutDir: string; outDir: string; ssrDir: string; sharedDir: string; root: string },
+): SharedParts | undefined {
+  const serverFiles = recorded.server.map(([relative]) => path.join(sharedDir, relative));
+  if (!serverFiles.every((file) => fs.existsSync(file)) || hashFiles(serverFiles) !== recorded.serverHash) return undefined;
+  const outputs = takeOutputs(recorded, lastOutDir, outDir, root);
+  if (!outputs) return undefined;
+  const inputs = Object.fromEntries(recorded.inputs.map((input) => [input, { bytes: 0, imports: [] }]));
+  const server: Metafile = { inputs, outputs: {} };
+  for (const [relative, record] of recorded.server) {
+    const to = path.join(ssrDir, relative);
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    fs.copyFileSync(path.join(sharedDir, relative), to);
+    server.outputs[path.relative(root, to).split(path.sep).join('/')] = fromRecord(record as Metafile['outputs'][string], ssrDir, root);
+  }
+  const client: Metafile = { inputs, outputs };
+  return { client, server, clientFiles: Object.fromEntries(sharedFilesOf(client)), serverHash: recorded.serverHash };
+}
+
 /** The two bundles of a site, ready to run once (`bundleSite`) or again and again (the dev server). */
 export interface BundlePlan {
   /** What the docgen esbuild plugin serves; the dev server replaces its page data and site data in place. */
@@ -179,7 +259,9 @@ export interface BundlePlan {
    */
   parts(unshared: (specifier: string) => void): {
     /** The shared parts of both bundles, with an entry per specifier; the server part's contents as a hash. */
-    shared(specifiers: string[]): Promise<{ client: Metafile; server: Metafile; clientFiles: Record<string, string>; serverHash: string }>;
+    shared(specifiers: string[]): Promise<SharedParts>;
+    /** Takes shared parts made by an earlier build (`takeSharedParts`) as if `shared` had made them. */
+    adopt(shared: SharedParts): void;
     /** Page chunks of the browser bundle; `sidebarUrl`: URL of sidebar section n's module, relative to the chunks. */
     clientPages(batch: { in: string; out: string }[], sidebarUrl: (n: number) => string): Promise<Metafile>;
     /** Page modules of the server bundle, rendering the asset URLs of the browser bundle (`assetUrls`, awaited when an asset is met). */
@@ -317,9 +399,12 @@ export async function planBundles(
         ]);
         clientFiles = sharedFilesOf(clientMeta);
         serverFiles = sharedFilesOf(serverMeta);
-        const serverHash = crypto.createHash('sha256');
-        for (const file of Object.keys(serverMeta.outputs).sort()) serverHash.update(`${path.basename(file)}\0`).update(fs.readFileSync(path.resolve(config.root, file)));
-        return { client: clientMeta, server: serverMeta, clientFiles: Object.fromEntries(clientFiles), serverHash: serverHash.digest('hex') };
+        const serverHash = hashFiles(Object.keys(serverMeta.outputs).map((file) => path.resolve(config.root, file)));
+        return { client: clientMeta, server: serverMeta, clientFiles: Object.fromEntries(clientFiles), serverHash };
+      },
+      adopt(shared) {
+        clientFiles = sharedFilesOf(shared.client);
+        serverFiles = sharedFilesOf(shared.server);
       },
       clientPages: (batch, sidebarUrl) => pagesOf(client, batch, clientFiles, sidebarUrl),
       serverPages(batch, assetUrls, sidebarUrl) {

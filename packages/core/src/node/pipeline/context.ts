@@ -126,7 +126,11 @@ export interface BuildContext {
   /** Hash of the server bundle's shared part (server entry, theme, runtime): part of every document's key. */
   serverSharedHash?: string;
   /** The page chunks of this build (`bundleSite`), recorded by `writeOutput` for the next build to reuse. */
-  pageBundles?: { shared: string[]; pages: Map<string, { key: string; inputs: string[]; outputs: [string, Metafile['outputs'][string]][] }> };
+  pageBundles?: {
+    shared: string[];
+    pages: Map<string, { key: string; inputs: string[]; outputs: [string, Metafile['outputs'][string]][] }>;
+    sharedParts?: { key: string; inputs: string[]; outputs: [string, Metafile['outputs'][string]][]; server: [string, Metafile['outputs'][string]][]; serverHash: string };
+  };
   search?: SearchOutput;
   assets?: ClientAssets;
   /** Locale prefix → route manifest URL (without base). */

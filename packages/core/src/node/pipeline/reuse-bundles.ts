@@ -18,6 +18,19 @@ const bundleStateSchema = z.object({
   outDir: z.string(),
   /** Specifiers with a shared entry (the defaults and those pages were found to import). */
   shared: z.array(z.string()),
+  /**
+   * The shared parts of both bundles (`bundleSite`): their key, inputs, the browser part's outputs as for a
+   * page, and the server part's files, kept in the cache folder (`shared-server/`) with their hash.
+   */
+  sharedParts: z
+    .object({
+      key: z.string(),
+      inputs: z.array(z.string()),
+      outputs: z.record(z.string(), z.tuple([z.number(), z.number(), z.unknown()])),
+      server: z.array(z.tuple([z.string(), z.unknown()])),
+      serverHash: z.string(),
+    })
+    .optional(),
   /** Page source file → what its chunk was made of and what it wrote. */
   pages: z.record(
     z.string(),
@@ -58,25 +71,17 @@ export function saveBundleState(file: string, state: BundleState): void {
 }
 
 /**
- * Hashes the inputs of page chunks by their metafile names, each input once per build.
- * @param moduleOf the contents docgen serves for a `docgen-page:` input (compiled code), or undefined when
- *   it cannot say (the page is then bundled again)
+ * Hashes the inputs of bundle parts by their metafile names, each input once per build.
+ * @param virtual the contents docgen serves for a namespaced input (`docgen-page:<file>`: its compiled
+ *   code…), or undefined when it cannot say (the part is then bundled again)
  */
-export function inputHasher(root: string, moduleOf: (file: string) => Promise<string | undefined>, runtimeModules: Map<string, string>) {
+export function inputHasher(root: string, virtual: (namespace: string, path: string) => Promise<string | undefined>) {
   const hashes = new Map<string, Promise<string | undefined>>();
   const hashOne = async (name: string): Promise<string | undefined> => {
     const namespaced = /^([\w-]+):(.*)$/.exec(name);
     if (namespaced && namespaced[1] !== 'file' && !/^[a-zA-Z]$/.test(namespaced[1])) {
-      const [, namespace, rest] = namespaced;
-      if (namespace === 'docgen-page') {
-        const code = await moduleOf(rest);
-        return code === undefined ? undefined : sha(code);
-      }
-      if (namespace === 'docgen-runtime-module') {
-        const code = runtimeModules.get(rest);
-        return code === undefined ? undefined : sha(code);
-      }
-      return undefined;
+      const code = await virtual(namespaced[1], namespaced[2]);
+      return code === undefined ? undefined : sha(code);
     }
     const file = path.resolve(root, namespaced?.[1] === 'file' ? namespaced[2] : name);
     try {
@@ -116,10 +121,23 @@ export function pageOutputs(metafile: Metafile, jsFile: string, outDir: string, 
     if (file.endsWith('.js') || file.endsWith('.css') || file.endsWith('.map')) continue;
     if (Object.keys(out.inputs).some((input) => inputs.has(input))) files.push(file);
   }
-  const relative = (file: string) => path.relative(outDir, path.resolve(root, file)).split(path.sep).join('/');
-  // Recorded with the styles named relative to the output folder, whose name changes with every build.
-  const record = (out: Output): Output => (out.cssBundle ? { ...out, cssBundle: relative(out.cssBundle) } : out);
-  return { inputs: [...inputs], outputs: files.map((file) => [relative(file), record(metafile.outputs[file])]) };
+  return { inputs: [...inputs], outputs: files.map((file) => [relativeTo(outDir, root, file), toRecord(metafile.outputs[file], outDir, root)]) };
+}
+
+/** Every output of `metafile` with its path relative to `outDir` (the styles it names too). */
+export function allOutputs(metafile: Metafile, outDir: string, root: string): [string, Output][] {
+  return Object.entries(metafile.outputs).map(([file, out]) => [relativeTo(outDir, root, file), toRecord(out, outDir, root)]);
+}
+
+/** Sizes and mtimes of `outputs` in `outDir`, or undefined when one is missing. */
+export function statEach(outputs: [string, Output][], outDir: string): BundleState['pages'][string]['outputs'] | undefined {
+  const recorded: BundleState['pages'][string]['outputs'] = {};
+  for (const [relative, record] of outputs) {
+    const stat = fs.statSync(path.join(outDir, relative), { throwIfNoEntry: false });
+    if (!stat) return undefined;
+    recorded[relative] = [stat.size, stat.mtimeMs, record];
+  }
+  return recorded;
 }
 
 /**
@@ -127,7 +145,7 @@ export function pageOutputs(metafile: Metafile, jsFile: string, outDir: string, 
  * possible); returns their metafile records under their new names (relative to `root`), or undefined when
  * one of them is missing or not as the last build left it.
  */
-export function takeOutputs(recorded: BundleState['pages'][string], lastOutDir: string, outDir: string, root: string): Metafile['outputs'] | undefined {
+export function takeOutputs(recorded: { outputs: BundleState['pages'][string]['outputs'] }, lastOutDir: string, outDir: string, root: string): Metafile['outputs'] | undefined {
   for (const [file, [size, mtime]] of Object.entries(recorded.outputs)) {
     const stat = fs.statSync(path.join(lastOutDir, file), { throwIfNoEntry: false });
     if (!stat || stat.size !== size || stat.mtimeMs !== mtime) return undefined;
@@ -144,33 +162,49 @@ export function takeOutputs(recorded: BundleState['pages'][string], lastOutDir: 
       fs.copyFileSync(path.join(lastOutDir, file), to);
     }
     const relative = path.relative(root, to).split(path.sep).join('/');
-    outputs[relative] = rename(record as Output, outDir, root);
+    outputs[relative] = fromRecord(record as Output, outDir, root);
   }
   return outputs;
 }
 
-/** A recorded output's record with its `cssBundle` (relative to the output folder) named as in a metafile. */
-function rename(record: Output, outDir: string, root: string): Output {
-  if (!record.cssBundle) return record;
-  return { ...record, cssBundle: path.relative(root, path.join(outDir, record.cssBundle)).split(path.sep).join('/') };
+/** `file` (as a metafile names it, relative to `root`) relative to `outDir`, posix. */
+function relativeTo(outDir: string, root: string, file: string): string {
+  return path.relative(outDir, path.resolve(root, file)).split(path.sep).join('/');
+}
+
+/**
+ * An output's metafile record with the outputs it names (its styles, the chunks it imports) relative to the
+ * output folder, whose name changes with every build; `fromRecord` names them in a new one.
+ */
+function toRecord(out: Output, outDir: string, root: string): Output {
+  return {
+    ...out,
+    imports: out.imports.map((imp) => (imp.external ? imp : { ...imp, path: relativeTo(outDir, root, imp.path) })),
+    ...(out.cssBundle ? { cssBundle: relativeTo(outDir, root, out.cssBundle) } : {}),
+  };
+}
+
+/** A recorded output's record (`toRecord`) with the outputs it names in `outDir`, as a metafile names them. */
+export function fromRecord(record: Output, outDir: string, root: string): Output {
+  const named = (relative: string) => path.relative(root, path.join(outDir, relative)).split(path.sep).join('/');
+  return {
+    ...record,
+    imports: record.imports.map((imp) => (imp.external ? imp : { ...imp, path: named(imp.path) })),
+    ...(record.cssBundle ? { cssBundle: named(record.cssBundle) } : {}),
+  };
 }
 
 /** The sizes and mtimes of the outputs of each page of `pages` in `outDir`, once the output is in place. */
 export function statOutputs(pages: Map<string, { key: string; inputs: string[]; outputs: [string, Output][] }>, outDir: string): BundleState['pages'] {
   const recorded: BundleState['pages'] = {};
   for (const [file, page] of pages) {
-    const outputs: BundleState['pages'][string]['outputs'] = {};
-    let whole = true;
-    for (const [relative, record] of page.outputs) {
-      const stat = fs.statSync(path.join(outDir, relative), { throwIfNoEntry: false });
-      if (!stat) whole = false;
-      else outputs[relative] = [stat.size, stat.mtimeMs, record];
-    }
-    if (whole) recorded[file] = { key: page.key, inputs: page.inputs, outputs };
+    const outputs = statEach(page.outputs, outDir);
+    if (outputs) recorded[file] = { key: page.key, inputs: page.inputs, outputs };
   }
   return recorded;
 }
 
-function sha(data: string | Buffer): string {
+/** sha256 of a string or bytes, hex. */
+export function sha(data: string | Buffer): string {
   return crypto.createHash('sha256').update(data).digest('hex');
 }

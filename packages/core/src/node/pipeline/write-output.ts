@@ -9,7 +9,7 @@ import { need, type BuildContext } from './context.js';
 import { swapOutput } from './output-dir.js';
 import { RENDER_STATE } from './render-site.js';
 import { recordDocuments, saveRenderState } from './reuse-documents.js';
-import { BUNDLE_STATE, saveBundleState, statOutputs } from './reuse-bundles.js';
+import { BUNDLE_STATE, saveBundleState, statEach, statOutputs } from './reuse-bundles.js';
 
 /** Swaps the output in and saves the build state (unless the cache is off). @throws a file-system error of the swap (the previous output stays) */
 export function writeOutput(ctx: BuildContext): void {
@@ -28,8 +28,14 @@ export function writeOutput(ctx: BuildContext): void {
     );
     if (ctx.documentKeys) saveRenderState(path.join(ctx.cacheDir, RENDER_STATE), recordDocuments(config.outDir, ctx.documentKeys));
     if (ctx.pageBundles) {
-      const { shared, pages } = ctx.pageBundles;
-      saveBundleState(path.join(ctx.cacheDir, BUNDLE_STATE), { outDir: config.outDir, shared, pages: statOutputs(pages, config.outDir) });
+      const { shared, pages, sharedParts } = ctx.pageBundles;
+      const sharedOutputs = sharedParts && statEach(sharedParts.outputs, config.outDir);
+      saveBundleState(path.join(ctx.cacheDir, BUNDLE_STATE), {
+        outDir: config.outDir,
+        shared,
+        sharedParts: sharedParts && sharedOutputs ? { ...sharedParts, outputs: sharedOutputs } : undefined,
+        pages: statOutputs(pages, config.outDir),
+      });
     }
     ctx.cache.prune();
   }
