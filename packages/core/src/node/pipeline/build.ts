@@ -19,6 +19,7 @@ import { createTempOutput, trackTemporary } from './output-dir.js';
 import { renderSite } from './render-site.js';
 import { scanPages } from './scan-pages.js';
 import { writeOutput } from './write-output.js';
+import { settled } from './run-limited.js';
 
 export type { BuildOptions } from './context.js';
 
@@ -88,15 +89,6 @@ async function inTemporaryOutput(ctx: BuildContext, phases: () => Promise<void>)
     untrackOut();
     untrackSsr();
   }
-}
-
-/**
- * Waits for every phase running at once, then throws the first failure in the given order: no phase is
- * still writing into the temporary output when it is removed.
- */
-async function settled(running: Promise<void>[]): Promise<void> {
-  const results = await Promise.allSettled(running);
-  for (const r of results) if (r.status === 'rejected') throw r.reason;
 }
 
 function upToDate(ctx: BuildContext): BuildResult {

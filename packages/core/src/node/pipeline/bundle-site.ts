@@ -15,9 +15,10 @@ import type { RouteEntry } from '../routes/scan-routes.js';
 import { need, type BuildContext } from './context.js';
 import { aliasPlugin } from './alias-plugin.js';
 import type { SidebarSection } from '../../shared/types.js';
-import { docgenPlugin, esbuildFailure, pageModuleSource, SHARED_SPECIFIERS, sharedEntryPoints, type SiteModules } from './esbuild-plugin.js';
+import { docgenPlugin, esbuildFailure, pageModuleSource, sharedEntryPoints, type SiteModules } from './esbuild-plugin.js';
 import { allOutputs, BUNDLE_STATE, fromRecord, inputHasher, pageOutputs, readBundleState, takeOutputs, type BundleState } from './reuse-bundles.js';
 import { sha256 } from './reuse-documents.js';
+import { settled } from './run-limited.js';
 
 const coreRoot = new URL('../../..', import.meta.url);
 
@@ -47,7 +48,10 @@ export async function bundleSite(ctx: BuildContext): Promise<void> {
   const lastPages = last?.outDir === config.outDir ? last.pages : {};
   const extra = new Set<string>();
   const parts = plan.parts((specifier) => extra.add(specifier));
-  let specifiers = [...new Set([...SHARED_SPECIFIERS, ...(last?.shared ?? [])])];
+  // Only the modules pages import get a shared entry: an entry keeps every export of its module, which the
+  // app's own imports would otherwise tree-shake (all of the router's, the theme's), and the app's chunks
+  // that pages load first would hold them.
+  let specifiers = [...new Set(['react/jsx-runtime', ...(last?.shared ?? [])])];
   const sidebarUrls = writeSidebarModules(plan.modules.sidebars, path.join(outDir, 'assets'));
   const serverSidebars = writeSidebarModules(plan.modules.sidebars, ssrDir);
   const salt = sha256(JSON.stringify([ctx.optionsKey, config, ctx.plugins.fingerprint(), plan.client.define, plan.client.alias ?? null]));
@@ -150,12 +154,6 @@ export async function bundleSite(ctx: BuildContext): Promise<void> {
     for (const meta of [...metas, ...serverMetas]) for (const file of Object.keys(meta.outputs)) fs.rmSync(path.resolve(config.root, file), { force: true });
   }
   ctx.timings.mark('bundles');
-}
-
-/** Waits for every part, then throws the first failure in the given order (the browser bundle's first). */
-async function settled(running: Promise<void>[]): Promise<void> {
-  const results = await Promise.allSettled(running);
-  for (const r of results) if (r.status === 'rejected') throw r.reason;
 }
 
 /** `items` in runs of `size`. */
@@ -393,10 +391,14 @@ export async function planBundles(
       part({ ...options, entryPoints: batch, splitting: false, plugins: [sharedImports(files, sidebarUrl, unshared), ...(options.plugins ?? [])] });
     return {
       async shared(specifiers) {
-        const [clientMeta, serverMeta] = await Promise.all([
+        // Both waited for, failed or not: no part is still writing when the caller removes the folders.
+        const [clientResult, serverResult] = await Promise.allSettled([
           part({ ...client, entryPoints: [appEntry, ...sharedEntryPoints(specifiers)] }),
           part({ ...server, entryPoints: [serverEntry, ...sharedEntryPoints(specifiers)] }),
         ]);
+        if (clientResult.status === 'rejected') throw clientResult.reason;
+        if (serverResult.status === 'rejected') throw serverResult.reason;
+        const [clientMeta, serverMeta] = [clientResult.value, serverResult.value];
         clientFiles = sharedFilesOf(clientMeta);
         serverFiles = sharedFilesOf(serverMeta);
         const serverHash = hashFiles(Object.keys(serverMeta.outputs).map((file) => path.resolve(config.root, file)));

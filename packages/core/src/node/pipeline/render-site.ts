@@ -17,7 +17,7 @@ import type { RenderJob, RenderRoute } from './render-routes.js';
 /** File of the cache folder that records the last build's documents (`reuse-documents.ts`). */
 export const RENDER_STATE = 'render-state.json';
 import type { RenderOutcome } from './render-worker.js';
-import { runLimited } from './run-limited.js';
+import { runLimited, settled } from './run-limited.js';
 import { canReuseDocument, documentKeys, readRenderState, reuseDocument } from './reuse-documents.js';
 
 /**
@@ -46,7 +46,7 @@ export async function renderSite(ctx: BuildContext): Promise<void> {
   ctx.documentKeys = keys;
   const folders = new Set<string>();
   const writeReused = async () => {
-    await Promise.all(
+    await settled(
       toReuse.map((route) =>
         limitIo(async () => {
           const html = await reuseDocument(route, config.outDir);
@@ -74,7 +74,8 @@ export async function renderSite(ctx: BuildContext): Promise<void> {
     await need(ctx.bundleServerPages, 'bundleServerPages')(new Set(routes.flatMap((r) => sourceOf.get(r.routePath) ?? [])));
     await renderRoutesInPool(ctx, routes);
   };
-  await Promise.all([writeReused(), render(toRender)]);
+  // Both waited for, failed or not: nothing still writes when a failed build's folders are removed.
+  await settled([writeReused(), render(toRender)]);
   if (missing.length) {
     ctx.reusedDocuments -= missing.length;
     await render(missing);

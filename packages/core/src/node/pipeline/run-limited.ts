@@ -34,3 +34,12 @@ export async function runLimited<T, Task, R>(
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
 }
+
+/**
+ * Waits for every promise, failed or not, then throws the first failure in the given order: nothing is still
+ * writing into a folder when the caller removes it after a failure.
+ */
+export async function settled(running: Promise<unknown>[]): Promise<void> {
+  const results = await Promise.allSettled(running);
+  for (const r of results) if (r.status === 'rejected') throw r.reason;
+}
