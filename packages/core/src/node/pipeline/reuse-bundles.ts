@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
 import { z } from 'zod';
+import { readStateFile, writeStateFile } from './reuse-documents.js';
 
 /** The record of one build's page chunks, `bundle-state.json` in the cache folder. */
 const bundleStateSchema = z.object({
@@ -51,23 +52,12 @@ export const BUNDLE_STATE = 'bundle-state.json';
 
 /** The state a build recorded, or undefined when there is none or it is not whole. */
 export function readBundleState(file: string): BundleState | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || error instanceof SyntaxError) return undefined;
-    throw error;
-  }
-  const parsed = bundleStateSchema.safeParse(json);
-  return parsed.success ? parsed.data : undefined;
+  return readStateFile(file, bundleStateSchema);
 }
 
 /** Writes the state beside and renames it into place: an interrupted write leaves no half state. */
 export function saveBundleState(file: string, state: BundleState): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(state));
-  fs.renameSync(tmp, file);
+  writeStateFile(file, state);
 }
 
 /**

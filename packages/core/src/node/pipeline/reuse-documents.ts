@@ -49,6 +49,20 @@ export function documentKeys(planned: RenderRoute[], { salt, server, pageKey }: 
 
 /** The state a build recorded, or undefined when there is none or it is not whole (a truncated write). */
 export function readRenderState(file: string): RenderState | undefined {
+  return readStateFile(file, renderStateSchema);
+}
+
+/** Writes the state beside and renames it into place: an interrupted write leaves no half state. */
+export function saveRenderState(file: string, state: RenderState): void {
+  writeStateFile(file, state);
+}
+
+/**
+ * A state file of the cache folder as `schema` reads it, or undefined when there is none, it is not JSON
+ * (a truncated write) or not of that shape.
+ * @throws a file-system error other than a missing file
+ */
+export function readStateFile<T>(file: string, schema: z.ZodType<T>): T | undefined {
   let json: unknown;
   try {
     json = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -56,12 +70,12 @@ export function readRenderState(file: string): RenderState | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' || error instanceof SyntaxError) return undefined;
     throw error;
   }
-  const parsed = renderStateSchema.safeParse(json);
+  const parsed = schema.safeParse(json);
   return parsed.success ? parsed.data : undefined;
 }
 
-/** Writes the state beside and renames it into place: an interrupted write leaves no half state. */
-export function saveRenderState(file: string, state: RenderState): void {
+/** Writes a state file beside its place and renames it there: an interrupted write leaves no half state. */
+export function writeStateFile(file: string, state: unknown): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, JSON.stringify(state));
