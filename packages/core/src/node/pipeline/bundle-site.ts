@@ -171,7 +171,7 @@ function writeSidebarModules(sidebars: SidebarSection[], dir: string): string[] 
   fs.mkdirSync(dir, { recursive: true });
   return sidebars.map((section) => {
     const code = `export default ${JSON.stringify(section)};\n`;
-    const name = `sidebar-${crypto.createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
+    const name = `sidebar-${sha256(code).slice(0, 8)}.js`;
     fs.writeFileSync(path.join(dir, name), code);
     return `./${name}`;
   });

@@ -7,12 +7,11 @@
  * seen). When the key is unchanged and the page's output files are still as that build left them (size and
  * mtime), they are linked into the new output instead of bundled again.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
 import { z } from 'zod';
-import { readStateFile, writeStateFile } from './reuse-documents.js';
+import { readStateFile, sha256, writeStateFile } from './reuse-documents.js';
 
 /** The record of one build's page chunks, `bundle-state.json` in the cache folder. */
 const bundleStateSchema = z.object({
@@ -71,11 +70,11 @@ export function inputHasher(root: string, virtual: (namespace: string, path: str
     const namespaced = /^([\w-]+):(.*)$/.exec(name);
     if (namespaced && namespaced[1] !== 'file' && !/^[a-zA-Z]$/.test(namespaced[1])) {
       const code = await virtual(namespaced[1], namespaced[2]);
-      return code === undefined ? undefined : sha(code);
+      return code === undefined ? undefined : sha256(code);
     }
     const file = path.resolve(root, namespaced?.[1] === 'file' ? namespaced[2] : name);
     try {
-      return sha(await fs.promises.readFile(file));
+      return sha256(await fs.promises.readFile(file));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'missing';
       throw error;
@@ -91,7 +90,7 @@ export function inputHasher(root: string, virtual: (namespace: string, path: str
       if (value === undefined) return undefined;
       parts.push(`${name}\0${value}`);
     }
-    return sha(parts.join('\n'));
+    return sha256(parts.join('\n'));
   };
 }
 
@@ -192,9 +191,4 @@ export function statOutputs(pages: Map<string, { key: string; inputs: string[]; 
     if (outputs) recorded[file] = { key: page.key, inputs: page.inputs, outputs };
   }
   return recorded;
-}
-
-/** sha256 of a string or bytes, hex. */
-export function sha(data: string | Buffer): string {
-  return crypto.createHash('sha256').update(data).digest('hex');
 }

@@ -24,9 +24,9 @@ export type RenderState = z.infer<typeof renderStateSchema>;
 
 const BOOT_OPEN = '<script id="__DG_PAGE__" type="application/json">';
 
-/** sha256 of a string, hex. */
-export function sha256(text: string): string {
-  return crypto.createHash('sha256').update(text).digest('hex');
+/** sha256 of a string or bytes, hex. */
+export function sha256(data: string | Buffer): string {
+  return crypto.createHash('sha256').update(data).digest('hex');
 }
 
 /**
