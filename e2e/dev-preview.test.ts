@@ -47,6 +47,39 @@ describe('preview server', () => {
 });
 
 describe('dev server', () => {
+  it('serves pages and their chunks as they are asked for, and reports a page that does not compile without stopping', async () => {
+    const site = copyFixture('basic');
+    const broken = path.join(site, 'en/guide/broken.mdx');
+    fs.writeFileSync(broken, '# Broken\n\nThe answer is {answer.\n');
+    const errors: unknown[] = [];
+    let listening = '';
+    const server = await startDevServer({ root: site, port: 0, onError: (e) => errors.push(e), onListening: (url) => (listening = url) });
+    servers.push(server);
+    expect(listening).toBe(server.url);
+    // The background compile found the broken page: reported with its place, the server still serves.
+    expect(errors.map(String).join('\n')).toMatch(/broken\.mdx:3:\d+/);
+    const intro = await get(`${server.url}guide/intro`);
+    expect(intro.body).toContain('<h1 id="intro">Intro</h1>');
+
+    // A page never rendered: its chunk, named in the route table, is bundled when the browser asks for it.
+    const boot = /"manifest":"([^"]+)"/.exec(intro.body)![1];
+    const table = (await (await fetch(new URL(boot, server.url))).json()) as Record<string, [string, string]>;
+    expect(table['/guide/usage'][0]).toMatch(/^\/assets\/p-guide_usage\.js\?v=\d+$/);
+    const chunk = await get(new URL(table['/guide/usage'][0], server.url).href);
+    expect(chunk.status).toBe(200);
+    expect(chunk.body).toContain('"routePath": "/guide/usage"');
+
+    // The broken page: an error document that carries the dev client (its overlay), status 500.
+    const failed = await get(`${server.url}guide/broken`);
+    expect(failed.status).toBe(500);
+    expect(failed.body).toContain('/__docgen/events');
+
+    const fixed = server.nextBuild();
+    fs.writeFileSync(broken, '# Broken no more\n');
+    await fixed;
+    expect((await get(`${server.url}guide/broken`)).body).toContain('Broken no more');
+  });
+
   it('applies a change, tells the pages, and keeps serving the last good state on an error', async () => {
     const site = copyFixture('basic');
     const errors: unknown[] = [];
@@ -105,11 +138,11 @@ describe('dev server', () => {
     const update = JSON.parse(/data: (.*)/.exec(body)![1]) as { routes: string[]; manifests: Record<string, string> };
     expect(update.routes).toEqual(['/guide/intro']);
     expect(Object.keys(update.manifests).sort()).toEqual(['', '/zh']);
-    // The page was bundled alone: its new chunk imports React from the app's shared entry, by URL.
+    // The page was bundled alone: its new chunk imports React from the shared entry beside it, by relative URL.
     const manifest = (await (await fetch(new URL(update.manifests[''], server.url))).json()) as Record<string, [string, string]>;
     const chunk = await (await fetch(new URL(manifest['/guide/intro'][0], server.url))).text();
     expect(chunk).toContain('An edited tip.');
-    expect(chunk).toMatch(/from "\/assets\/shared-react_jsx_runtime-\w+\.js"/);
+    expect(chunk).toMatch(/from "\.\/shared-react_jsx_runtime-\w+\.js"/);
 
     // A new title: the page itself and the pages whose sidebar and prev/next links show it.
     const retitled = await nextEvent(() => fs.writeFileSync(intro, fs.readFileSync(intro, 'utf8').replace('# Intro', '# Introduction')));

@@ -79,8 +79,8 @@ export function createCli(io: CliIo = { log: console.log, error: console.error }
         outDir: opts.outDir && path.resolve(opts.outDir),
         profile: opts.profile,
         onError: (error) => io.error(formatError(error)),
+        onListening: (url) => io.log(`docgen dev server running at ${url}`),
       });
-      io.log(`docgen dev server running at ${server.url}`);
       closeOnSignal(server.close);
     });
 

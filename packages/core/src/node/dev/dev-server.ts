@@ -1,6 +1,6 @@
 /**
- * `docgen dev`: opens the site (`openDevSite`: compiled, bundled into a cache folder, pages rendered on
- * request), serves it, watches the site folder with chokidar and applies each batch of changes. It tells the
+ * `docgen dev`: opens the site (`openDevSite`: the shared code bundled into a cache folder, each page
+ * compiled, bundled and rendered when first asked for, the others compiled in the background), serves it, watches the site folder with chokidar and applies each batch of changes. It tells the
  * open pages over server-sent events which routes' page modules changed (`update`: the app swaps them in
  * place, see `DevUpdate`), that the search indexes changed (`search`), or, when shared code, the config or
  * the routes changed, to reload. A change that fails keeps the last good state served and shows an error
@@ -29,6 +29,11 @@ export interface DevServerOptions {
   profile?: boolean;
   /** Called with each rebuild error (the CLI prints it). */
   onError?: (error: unknown) => void;
+  /**
+   * Called with the server's URL as soon as it serves pages, before `startDevServer` resolves (which
+   * waits for every page to have compiled and the search indexes; the CLI prints the URL here).
+   */
+  onListening?: (url: string) => void;
 }
 
 /** A running dev server. */
@@ -46,10 +51,21 @@ export interface DevErrorPayload {
   locations: { message: string; file: string; line: number; column: number; excerpt: { line: number; text: string }[] }[];
 }
 
+/**
+ * Quiet time that gathers file events into one batch, ms: chokidar reports one save as one event (atomic
+ * saves included), so this only joins saves of several files made at once (a `git checkout`).
+ */
+const BATCH_MS = 10;
+
 /** Quiet time after an in-place update before the search indexes and plugin outputs follow, ms. */
 const SETTLE_DELAY_MS = 200;
 
-/** Opens, serves and watches the site at `options.root`. @throws DocgenError when the site cannot be built at start */
+/**
+ * Opens, serves and watches the site at `options.root`; resolves once every page has compiled and the
+ * search indexes and plugin outputs are written (failed or not: a failure is shown in the overlay and
+ * given to `onError`).
+ * @throws DocgenError when the config, the navigation files or the shared code cannot be used at start
+ */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const root = path.resolve(options.root);
   const overrides = { base: options.base, outDir: options.outDir ?? path.join(root, 'node_modules', '.cache', 'docgen', 'dev-dist'), dev: true };
@@ -57,7 +73,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let waiters: (() => void)[] = [];
   let lastError: DevErrorPayload | undefined;
 
-  const open = async (): Promise<DevSite> => openDevSite({ config: await loadConfig(root, overrides), bodyEnd: devClientScript(), profile: options.profile });
+  const open = async (): Promise<DevSite> =>
+    openDevSite({ config: await loadConfig(root, overrides), bodyEnd: devClientScript(), profile: options.profile, onReload: () => broadcast('reload', {}) });
   // Set once the site is open, before anything reads it.
   let site!: DevSite;
   // The search indexes and plugin outputs of the state served, once made (sent to each new page too).
@@ -96,8 +113,23 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let settleNeeded = false;
   // `nextBuild` waiters of an update that settles later: answered once it has (or by the next update).
   let settleWaiters: (() => void)[] = [];
+  // The pages compile in the background after each opening: settling waits for them without holding up
+  // the changes meanwhile.
+  let compiledSite: DevSite | undefined;
+  let waitingFor: DevSite | undefined;
   const settle = () => {
     if (running || changed.size) return; // the next update settles after it
+    if (compiledSite !== site) {
+      const current = site;
+      if (waitingFor !== current) {
+        waitingFor = current;
+        void current.compiled().then(() => {
+          compiledSite = current;
+          if (site === current) next();
+        });
+      }
+      return;
+    }
     settleNeeded = false;
     const answered = settleWaiters;
     settleWaiters = [];
@@ -105,7 +137,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       .settle()
       .then((state) => {
         succeed();
-        settled = state;
+        // A page opened later has the pages' new modules already.
+        settled = { ...state, routes: [] };
         broadcast('search', state);
       }, fail)
       .finally(() => {
@@ -120,20 +153,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const outcome = await site.apply(files);
       if (outcome.kind === 'reopen') {
         const next = await open();
-        try {
-          settled = await next.settle();
-        } catch (error) {
-          await next.dispose();
-          throw error;
-        }
-        await site.dispose();
+        const last = site;
         site = next;
+        // Requests from now on reach the new site; those in flight on the last one finish first.
+        await last.dispose();
+        // Its search indexes come when it settles.
+        settled = undefined;
       }
       succeed();
-      if (outcome.kind === 'update') {
-        if (outcome.update.routes.length) broadcast('update', outcome.update);
-        settleNeeded = true;
-      } else broadcast('reload', {});
+      if (outcome.kind === 'update' && outcome.update.routes.length) broadcast('update', outcome.update);
+      else if (outcome.kind !== 'update') broadcast('reload', {});
+      settleNeeded = true;
     } catch (error) {
       fail(error);
     }
@@ -158,7 +188,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         else answered.forEach((resolve) => resolve());
         next();
       });
-    }, 30);
+    }, BATCH_MS);
   };
   /** After a job: the changes that came meanwhile, else the settling an update asked for. */
   const next = () => {
@@ -167,16 +197,19 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     else if (settleNeeded) settleTimer = setTimeout(settle, SETTLE_DELAY_MS);
   };
 
-  // Watching starts first, so that no change made while the site opens is missed: it waits for the opening.
-  // chokidar's atomic-save handling (on by default) reports an editor's write-to-temporary-then-rename as
-  // one change; new folders are watched as they appear. Symbolic links are not followed, as the build does
-  // not follow them: a link that loops (a folder linked into itself) would make chokidar walk it forever.
+  // Watching starts with the opening, which it does not hold up (chokidar's first scan of a large site takes
+  // about as long as the opening); a change reported meanwhile waits for the opening, and the server
+  // answers before the scan is done. chokidar's atomic-save handling (on by default) reports an editor's
+  // write-to-temporary-then-rename as one change; new folders are watched as they appear. Symbolic links are
+  // not followed, as the build does not follow them: a link that loops (a folder linked into itself) would
+  // make chokidar walk it forever.
   const watcher = watch(root, { ignored, ignoreInitial: true, followSymlinks: false });
   watcher.on('all', (event, file) => schedule(path.resolve(file), event as FileEvent));
-  await new Promise<void>((resolve, reject) => {
+  const watching = new Promise<void>((resolve, reject) => {
     watcher.once('ready', resolve);
     watcher.once('error', reject);
   });
+  watching.catch(() => {}); // observed below, once the server is up
   watcher.on('error', (error) => options.onError?.(error));
 
   const stopWith = async (error: unknown): Promise<never> => {
@@ -209,23 +242,30 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       req.on('close', () => clients.delete(res));
       return true;
     },
-    render: (sitePath) => site.render(sitePath),
+    prepare: (sitePath) => site.prepare(sitePath),
+    // A page that does not compile or bundle: the error's overlay, over a document that reloads when a
+    // change succeeds.
+    render: (sitePath) =>
+      site.render(sitePath).catch((error: unknown) => {
+        fail(error);
+        return { status: 500, html: `<!doctype html><html><head><meta charset="utf-8"><title>Build error</title></head><body>${devClientScript()}</body></html>` };
+      }),
   }).catch(async (error: unknown) => {
     await site.dispose();
     return stopWith(error);
   });
-  // Serving already: the first page need not wait for the search indexes and the plugins' outputs.
-  const first = site.settle().then((state) => {
-    settled = state;
-  });
-  running = first;
-  await first.catch(async (error: unknown) => {
+  const served = server;
+  options.onListening?.(served.url);
+  await watching.catch(async (error: unknown) => {
     await site.dispose();
     return stopWith(error);
   });
-  running = undefined;
+  // Serving already: the search indexes and the plugins' outputs follow once every page has compiled. A
+  // page that does not compile is then shown in the overlay, and the server keeps running.
+  const firstSettled = new Promise<void>((resolve) => settleWaiters.push(resolve));
+  settleNeeded = true;
   next();
-  const served = server;
+  await firstSettled;
 
   return {
     ...served,

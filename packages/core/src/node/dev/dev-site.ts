@@ -1,52 +1,66 @@
 /**
- * The site as `docgen dev` holds it: the build's phases run once (config, routes, compile, site data), then
- * the two bundles stay open as esbuild contexts, so a change rebuilds only what changed:
- * - a page's Markdown/MDX edited: that page compiles again (a warm worker, the page cache), the site data is
- *   derived again (a new title reaches the sidebars), both bundles rebuild incrementally, and the pages
- *   whose chunks changed are named in a `DevUpdate`;
- * - a module the bundles read (a component, a fragment, a style, the theme): the bundles rebuild;
- * - anything else (the config, `_meta.json`, a page added or removed, the public folder): the caller opens
- *   the site again.
- * Pages are server-rendered on request from the latest server bundle, with the same document as the build
- * (`planRoutes`, `renderDocument`); nothing is rendered ahead.
+ * The site as `docgen dev` holds it, made on demand so that it is served at once whatever its size:
+ * - opening scans the routes, gives every page a stand-in (`standInPage`: its front matter and first
+ *   heading, enough for the sidebars), derives the site data and bundles the shared parts of both bundles
+ *   (the app or server entry, React, the router, the theme, the runtime: `BundlePlan.parts`);
+ * - a page is compiled (page cache, a warm worker thread), bundled (its browser chunk and its server module,
+ *   alone) and rendered when it is first asked for. Its chunk has a stable name (`assets/p-<route>.js`),
+ *   listed in the route tables with its version (`?v=3`), so a reader's navigation bundles the page it
+ *   goes to;
+ * - the other pages compile in the background (worker threads); once all have, `settle` checks the links,
+ *   derives the site data from the real titles, builds the search indexes and runs the plugins' `afterBuild`.
+ * A change: an edited page compiles again and gets a new version, and so do the pages whose sidebar,
+ * overview, page data or imported modules changed (`DevUpdate.routes`); a module of the shared parts (a
+ * theme component) makes them again and the pages reload; anything else (the config, `_meta.json`, a page
+ * added or removed, the public folder) makes the caller open the site again.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { build as esbuild, context, type BuildContext as EsbuildContext, type BuildResult, type Metafile, type Plugin } from 'esbuild';
+import type { Metafile } from 'esbuild';
 import { Piscina } from 'piscina';
 import type { ResolvedConfig } from '../../config/index.js';
+import { DocgenError } from '../../shared/errors.js';
 import { withBase } from '../../shared/route-path.js';
+import type { FrontMatter } from '../../shared/types.js';
 import type { CompiledPage } from '../markdown/compiled-page.js';
-import { buildSiteData } from '../pipeline/build-site-data.js';
+import { createPageCompiler, parseFrontMatter, titleFromFileName } from '../markdown/compile-page.js';
+import { readPageSource } from '../markdown/read-source.js';
+import type { RouteEntry } from '../routes/scan-routes.js';
+import { buildSiteData, pageDataOf } from '../pipeline/build-site-data.js';
 import { builtModule } from '../pipeline/built-module.js';
-import { planBundles, SHARED_LIKE, sharedSpecifier, type BundlePlan } from '../pipeline/bundle-site.js';
-import { checkLinks } from '../pipeline/check-links.js';
+import { mergeMetafiles, planBundles, writeSidebarModules, type BundlePlan, type SharedParts } from '../pipeline/bundle-site.js';
+import { checkImportCycles } from '../pipeline/check-import-cycles.js';
+import { checkLinks, compileImportedFragments } from '../pipeline/check-links.js';
 import { compilePages } from '../pipeline/compile-pages.js';
-import { compileSitePages } from '../pipeline/compile-site-pages.js';
 import type { CompileOutcome, CompileTask } from '../pipeline/compile-worker.js';
 import { createBuildContext, createTimings, need, type BuildContext } from '../pipeline/context.js';
-import { copyPageAssets, emitBundleAssets, emitSearchIndexes, outputUrl, writeManifests } from '../pipeline/emit-assets.js';
-import { fragmentCompiler } from '../pipeline/esbuild-plugin.js';
+import { collectAssets, copyPageAssets, emitSearchIndexes, writeManifests } from '../pipeline/emit-assets.js';
+import { fragmentCompiler, SHARED_SPECIFIERS } from '../pipeline/esbuild-plugin.js';
 import { indexSearch } from '../pipeline/index-search.js';
 import { createTempOutput, trackTemporary } from '../pipeline/output-dir.js';
 import { planRoutes } from '../pipeline/render-site.js';
 import { renderDocument, type RenderRoute } from '../pipeline/render-routes.js';
+import { settled } from '../pipeline/run-limited.js';
 import { scanPages } from '../pipeline/scan-pages.js';
-import { createPageCompiler } from '../markdown/compile-page.js';
 
-/** Data of the `update` event: the routes whose page module changed, and the new route manifest and search index URLs by locale prefix. */
+/** Data of the `update` event: the routes whose page module changed, and the new route table and search index URLs by locale prefix. */
 export interface DevUpdate {
   routes: string[];
   manifests: Record<string, string>;
   searchIndexes?: Record<string, string>;
 }
 
-/** Data of the `search` event: the URLs of the search indexes and route tables once a change has settled, by locale prefix. */
+/**
+ * Data of the `search` event, once every page has compiled and a change has settled: the URLs of the search
+ * indexes and route tables by locale prefix, and the routes whose page module changed meanwhile (the real
+ * titles in the sidebars where stand-ins were).
+ */
 export interface SettledState {
   searchIndexes: Record<string, string>;
   manifests: Record<string, string>;
+  routes: string[];
 }
-
 
 /** What a change did: pages to swap in place, a reload, or `reopen` (the caller opens the site again). */
 export type DevOutcome = { kind: 'update'; update: DevUpdate } | { kind: 'reload' } | { kind: 'reopen' };
@@ -61,47 +75,52 @@ export interface DevSiteOptions {
   bodyEnd: string;
   /** Print the time of each phase. @default false */
   profile?: boolean;
-}
-
-/** What the browser bundle's shared part and page chunks are after a rebuild: decides update or reload. */
-interface ClientShape {
-  shared: string;
-  /** Route path → chunk URL with its imports and styles. */
-  pages: Map<string, string>;
+  /**
+   * Called when the shared parts were made again outside a change (a page imports a theme module that had
+   * no shared entry): the open pages must reload, their modules would meet a second React.
+   */
+  onReload?: () => void;
 }
 
 /** The dev server's open site. */
 export interface DevSite {
   config: ResolvedConfig;
   /**
-   * The document for a request path inside the base (still encoded): the route's page, or the 404 page with
-   * status 404. Rendered on first request after each change.
-   * @throws DocgenError for a page whose render fails
+   * The document for a request path inside the base (still encoded): the route's page, compiled and
+   * bundled first if it was not, or the 404 page with status 404.
+   * @throws DocgenError for a page that does not compile, bundle or render
    */
   render(sitePath: string): Promise<{ status: number; html: string }>;
   /**
+   * For the path of a page's chunk or styles (`/assets/p-guide_intro.js`, base removed): the page bundled,
+   * so that the file can be served; undefined for any other path.
+   */
+  prepare(sitePath: string): Promise<void> | undefined;
+  /**
    * Applies a batch of file events.
-   * @throws DocgenError for a page that does not compile, a dead link, a failing bundle (the previous state
-   *   keeps being served)
+   * @throws DocgenError for a page that does not compile or bundle, a dead link once every page has
+   *   compiled (then nothing changed: the previous state keeps being served)
    */
   apply(changes: Map<string, FileEvent>): Promise<DevOutcome>;
+  /** Resolves when every page has compiled in the background, or failed to (`settle` reports failures). */
+  compiled(): Promise<void>;
   /**
-   * The work that follows a change but need not hold up the page: the whole browser bundle after pages were
-   * bundled alone, the server bundle, the search indexes and the plugins' `afterBuild`. Resolves to the new
-   * search index and route table URLs.
+   * Once every page has compiled: the link and import checks, the site data from the real titles, the
+   * search indexes and the plugins' `afterBuild`.
+   * @throws DocgenError for the pages that did not compile, import cycles, dead links
    */
   settle(): Promise<SettledState>;
-  /** Stops the bundlers and the compile worker; removes the output and server folders. */
+  /** Stops the compile threads; removes the output and server folders. */
   dispose(): Promise<void>;
 }
 
 /**
- * Opens the site: scans, compiles (page cache), derives the site data, bundles into a new folder beside
- * `config.outDir` (`DevSite.config.outDir`, removed by `dispose`). Pages can be rendered from then on; the
- * search indexes and the plugins' outputs follow with `settle`.
- * @throws DocgenError as `build()` does, for any input it cannot build
+ * Opens the site: scans the routes, derives the site data from stand-ins, bundles the shared parts into a
+ * new folder beside `config.outDir` (`DevSite.config.outDir`, removed by `dispose`), and starts compiling the
+ * pages in the background. Pages can be rendered from then on.
+ * @throws DocgenError for a config, `_meta.json` or `_nav.json` it cannot use, or shared code that does not bundle
  */
-export async function openDevSite({ config: loaded, bodyEnd, profile }: DevSiteOptions): Promise<DevSite> {
+export async function openDevSite({ config: loaded, bodyEnd, profile, onReload }: DevSiteOptions): Promise<DevSite> {
   const ctx = await createBuildContext({ config: loaded, dev: true, bodyEnd, log: false, profile });
   // A folder of its own beside `outDir` (`<outDir>.tmp-<pid>-<ms>`, with the marker): the site opened before
   // keeps being served from its folder until this one is ready, and a killed server's is cleaned up by the
@@ -117,275 +136,472 @@ export async function openDevSite({ config: loaded, bodyEnd, profile }: DevSiteO
   try {
     await ctx.plugins.beforeBuild(config);
     await scanPages(ctx);
-    await compileSitePages(ctx);
+    const standIns = new Set<string>();
+    for (const route of ctx.routes) {
+      ctx.compiled.set(route.filePath, standInPage(route.filePath));
+      standIns.add(route.filePath);
+    }
+    ctx.compileFragment = fragmentCompiler(createPageCompiler(ctx.compilerOptions), ctx.cache, ctx.optionsKey);
+    ctx.timings.mark('stand-ins');
     await buildSiteData(ctx);
     if (fs.existsSync(config.publicDir)) fs.cpSync(config.publicDir, outDir, { recursive: true });
     fs.rmSync(ssrDir, { recursive: true, force: true });
+    fs.mkdirSync(ssrDir, { recursive: true });
     ctx.tmpOut = outDir;
     ctx.ssrDir = ssrDir;
     // Pages rendered before the first `settle` have no search index yet: the dev client learns it then.
     ctx.searchIndexes = {};
-    const plan = await planBundles(ctx, { outDir, ssrDir, hashServerEntries: true, sharedEntries: true });
-    const [clientContext, serverContext] = await Promise.all([context(plan.client), context(plan.server)]);
-    const contexts = new Map<object, EsbuildContext>([
-      [plan.client, clientContext],
-      [plan.server, serverContext],
-    ]);
-    site = new OpenSite(ctx, plan, contexts, outDir, untrack);
-    // The server bundle starts with the browser bundle and waits only for the asset URLs it needs from it.
-    await Promise.all([site.rebundle(ctx.compiled.values()), site.serverBundle()]);
+    const plan = await planBundles(ctx, { outDir, ssrDir, hashServerEntries: true, stablePageNames: true });
+    site = new OpenSite(ctx, plan, outDir, untrack, standIns, onReload);
+    await site.bundleShared();
+    site.sent();
+    ctx.timings.mark('bundles');
   } catch (error) {
     if (site) await site.dispose();
     else {
       fs.rmSync(outDir, { recursive: true, force: true });
+      fs.rmSync(ssrDir, { recursive: true, force: true });
       untrack();
     }
     throw error;
   }
   ctx.timings.print();
-  site.warm();
+  site.compileInBackground();
   return site;
 }
 
 let openings = 0;
 
+/** A page's bundles in the dev server. */
+interface PageState {
+  /** Bumped at each change of what the page's chunk holds; part of the chunk's URL (`?v=`). */
+  version: number;
+  /** The page's chunk and server module for this version, once asked for. */
+  bundled?: Promise<void>;
+  /** The page's server module, relative to the SSR folder, once bundled. */
+  serverModule?: string;
+  /** Files the page's bundles read (absolute), once bundled. */
+  inputs: string[];
+}
+
 class OpenSite implements DevSite {
   readonly config: ResolvedConfig;
-  /** Route path → document, for the current bundles. */
+  /** Route path → document, for the current state of its page. */
   private documents = new Map<string, Promise<string>>();
   private planned?: Promise<Map<string, RenderRoute>>;
+  private states = new Map<string, PageState>();
+  private routeOfFile: Map<string, RouteEntry>;
+  /** Entry name (`p-guide_intro`) → source file. */
+  private fileOfEntry = new Map<string, string>();
+  /** Route path → source file. */
+  private fileOfRoute: Map<string, string>;
+  private parts: ReturnType<BundlePlan['parts']>;
+  private specifiers = [...SHARED_SPECIFIERS];
+  private unshared = new Set<string>();
+  private shared?: SharedParts;
+  private sharedInputs = new Set<string>();
   private serverEntry = '';
-  private serverModules = new Map<string, string>();
-  private clientMeta: Metafile = { inputs: {}, outputs: {} };
-  private serverMeta: Metafile = { inputs: {}, outputs: {} };
-  private inputs?: { of: NonNullable<BuildContext['bundles']>; files: Set<string> };
-  /** Renders in flight (they import from the server folder). */
+  private sidebarUrls: string[] = [];
+  private serverSidebars: string[] = [];
+  /** Pages whose chunk changed since the last update or settled state was sent, by route path. */
+  private unsent = new Set<string>();
+  /** Pages that failed to compile in the background, with the error (reported by `settle`). */
+  private failed = new Map<string, unknown>();
+  private background: Promise<void> = Promise.resolve();
+  private backgroundPool?: Piscina<CompileTask, CompileOutcome>;
+  /** Pages waiting to be bundled, with the callers' promises. */
+  private pending = new Map<string, { resolve: () => void; reject: (error: unknown) => void }[]>();
+  private bundling = false;
+  /** Renders in flight. */
   private rendering = new Set<Promise<unknown>>();
-  /** The server bundle's rebuild for the current state, once started. */
-  private server?: Promise<void>;
-  /** Pages were bundled alone since the whole browser bundle was last made. */
-  private wholeBundleStale = false;
+  /** Changes and bundles in progress: the background compile waits meanwhile (see `foreground`). */
+  private busy = 0;
+  private onIdle: (() => void)[] = [];
+  private disposed = false;
   /** Files the plugins' `afterBuild` wrote last time (relative to the output folder): removed before it runs again. */
   private pluginOutputs: string[] = [];
-  private shape?: ClientShape;
-  /** One warm compile thread for edited pages (a new pool would pay the compiler's start-up each time). */
-  private pool = new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.js'), maxThreads: 1, idleTimeout: Infinity });
+  /** One warm compile thread for the pages asked for and edited, beside the background compile. */
+  private pool = new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.js'), minThreads: 1, maxThreads: 1, idleTimeout: Infinity });
 
   constructor(
     private ctx: BuildContext,
     private plan: BundlePlan,
-    private contexts: Map<object, EsbuildContext>,
     private outDir: string,
     private untrack: () => void,
+    /** Pages whose entry in `ctx.compiled` is a stand-in (`standInPage`), not yet compiled. */
+    private standIns: Set<string>,
+    private onReload?: () => void,
   ) {
     this.config = ctx.config;
+    this.routeOfFile = new Map(ctx.routes.map((r) => [r.filePath, r]));
+    this.fileOfRoute = new Map(ctx.routes.map((r) => [r.path, r.filePath]));
+    const entryNames = need(ctx.entryNames, 'entryNames');
+    for (const route of ctx.routes) {
+      this.states.set(route.filePath, { version: 1, inputs: [] });
+      this.fileOfEntry.set(entryNames.get(route.path)!, route.filePath);
+    }
+    this.parts = plan.parts((specifier) => this.unshared.add(specifier));
   }
 
-  /** Starts the compile thread with the first page, so the first edit does not wait for it. */
-  warm(): void {
-    const first = this.ctx.routes.find((r) => /\.mdx?$/.test(r.filePath));
-    // Its outcome is not used: a page that does not compile is reported when it is compiled for real.
-    if (first) void this.pool.run({ filePath: first.filePath, options: this.ctx.compilerOptions, optionsKey: this.ctx.optionsKey }).catch(() => undefined);
+  /**
+   * Bundles the shared parts of both bundles (again) and points every page at them: new chunk versions, new
+   * route tables.
+   * @throws DocgenError for shared code that does not bundle
+   */
+  async bundleShared(): Promise<void> {
+    const { ctx, config } = this;
+    const shared = await this.parts.shared(this.specifiers);
+    this.shared = shared;
+    this.sharedInputs = new Set([...inputsOf(Object.keys(shared.client.inputs), config.root), ...inputsOf(Object.keys(shared.server.inputs), config.root)]);
+    const ssrDir = need(ctx.ssrDir, 'ssrDir');
+    for (const [file, out] of Object.entries(shared.server.outputs)) {
+      if (out.entryPoint?.endsWith('server-entry.tsx') && file.endsWith('.js')) this.serverEntry = path.relative(ssrDir, path.resolve(config.root, file));
+    }
+    const app = collectAssets(shared.client, this.outDir, config.root);
+    ctx.assets = { ...app, pages: new Map() };
+    this.writeSidebars();
+    for (const file of this.states.keys()) this.restale(file);
+    this.writeManifests();
+  }
+
+  /** Starts compiling the stand-in pages in the background, in all cores but one, at low priority. */
+  compileInBackground(): void {
+    const { ctx } = this;
+    const threads = Math.max(1, os.availableParallelism() - 1);
+    const pool = new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.js'), maxThreads: threads, idleTimeout: 1000 });
+    this.backgroundPool = pool;
+    const queue = [...this.standIns];
+    const worker = async () => {
+      for (let file = queue.shift(); file !== undefined && !this.disposed; file = queue.shift()) {
+        if (!this.standIns.has(file)) continue; // compiled when it was asked for
+        while (this.busy) await new Promise<void>((resolve) => this.onIdle.push(resolve));
+        try {
+          const { pages } = await compilePages([file], { options: ctx.compilerOptions, optionsKey: ctx.optionsKey, cache: ctx.cache, timeoutMs: this.config.pageTimeout, pool, background: true });
+          // Only a stand-in is replaced: a page edited or asked for meanwhile was compiled from a newer source.
+          if (this.standIns.has(file)) this.takeCompiled(file, pages.get(file)!);
+        } catch (error) {
+          if (this.standIns.has(file) && !this.disposed) this.failed.set(file, error);
+        }
+      }
+    };
+    this.background = Promise.all(Array.from({ length: threads * 2 }, worker)).then(async () => {
+      this.backgroundPool = undefined;
+      await pool.destroy();
+    });
+  }
+
+  /** Forgets the pages changed so far: the open pages have them (or there are none yet). */
+  sent(): void {
+    this.unsent.clear();
+  }
+
+  compiled(): Promise<void> {
+    return this.background;
+  }
+
+  /**
+   * Runs `work` with the background compile held (each of its threads finishes the page it is on): on a
+   * machine with few cores, an edit or the page a reader waits for does not share them with it.
+   */
+  private async foreground<T>(work: () => Promise<T>): Promise<T> {
+    this.busy++;
+    try {
+      return await work();
+    } finally {
+      if (--this.busy === 0) this.onIdle.splice(0).forEach((resume) => resume());
+    }
   }
 
   render(sitePath: string): Promise<{ status: number; html: string }> {
-    // Registered before it waits, so that a server rebuild started later waits for it (see `serverBundle`).
-    const job = this.serverBundle().then(() => this.renderNow(sitePath));
+    let routePath = routeOfRequest(sitePath, this.fileOfRoute);
+    let file = routePath && this.fileOfRoute.get(routePath);
+    // Deleted since the site opened (the watcher's event is on its way): a 404, as the next state has it.
+    if (file && !fs.existsSync(file)) routePath = file = undefined;
+    const job = (file ? this.bundle(file) : Promise.resolve()).then(() => this.renderNow(routePath, file));
+    // Waited for by `dispose`: a render imports from the SSR folder.
     this.rendering.add(job);
     const done = () => this.rendering.delete(job);
     job.then(done, done);
     return job;
   }
 
-  private async renderNow(sitePath: string): Promise<{ status: number; html: string }> {
-    const planned = (this.planned ??= this.plan404AndRoutes());
-    const routes = await planned;
-    const routePath = routeOfRequest(sitePath, routes);
-    const route = routes.get(routePath ?? '/404')!;
-    let html = this.documents.get(route.routePath);
+  prepare(sitePath: string): Promise<void> | undefined {
+    const match = /^\/assets\/(p-[\w-]+)\.(?:js|css)$/.exec(sitePath);
+    const file = match ? this.fileOfEntry.get(match[1]) : undefined;
+    return file ? this.bundle(file) : undefined;
+  }
+
+  private async renderNow(routePath: string | undefined, file: string | undefined): Promise<{ status: number; html: string }> {
+    const key = routePath ?? '/404';
+    let html = this.documents.get(key);
     if (!html) {
-      html = renderDocument({ ssrDir: need(this.ctx.ssrDir, 'ssrDir'), ssr: this.config.ssg, serverEntry: this.serverEntry }, route);
-      // Kept for the state it was rendered from only: a change applied meanwhile cleared the documents.
-      if (planned === this.planned) {
-        this.documents.set(route.routePath, html);
-        html.catch(() => this.documents.delete(route.routePath));
+      const version = file && this.states.get(file)!.version;
+      const planned = (this.planned ??= this.planAll());
+      html = planned.then((routes) => {
+        const route = routes.get(key)!;
+        const moduleFile = file ? need(this.states.get(file)!.serverModule, 'serverModule') : '';
+        return renderDocument({ ssrDir: need(this.ctx.ssrDir, 'ssrDir'), ssr: this.config.ssg, serverEntry: this.serverEntry }, { ...route, moduleFile });
+      });
+      // Kept for the state it was rendered from only.
+      if (planned === this.planned && (!file || this.states.get(file)!.version === version)) {
+        this.documents.set(key, html);
+        html.catch(() => this.documents.delete(key));
       }
     }
     return { status: routePath ? 200 : 404, html: await html };
   }
 
-  async apply(changes: Map<string, FileEvent>): Promise<DevOutcome> {
+  private async planAll(): Promise<Map<string, RenderRoute>> {
+    // The module file of each page is set when it is rendered, once bundled.
+    const planned = await planRoutes(this.ctx, () => '');
+    return new Map(planned.map((r) => [r.routePath, r]));
+  }
+
+  /**
+   * The page's chunk and server module for its current version, bundled with the other pages asked for
+   * meanwhile (one esbuild build of each bundle per batch, so that asset URLs never mix).
+   */
+  private bundle(file: string): Promise<void> {
+    const state = this.states.get(file)!;
+    if (!state.bundled) {
+      const bundled = new Promise<void>((resolve, reject) => {
+        const waiting = this.pending.get(file) ?? [];
+        waiting.push({ resolve, reject });
+        this.pending.set(file, waiting);
+      });
+      state.bundled = bundled;
+      // A failure is tried again at the next request.
+      bundled.catch(() => {
+        if (state.bundled === bundled) state.bundled = undefined;
+      });
+      void this.drain();
+    }
+    return state.bundled;
+  }
+
+  private async drain(): Promise<void> {
+    if (this.bundling) return;
+    this.bundling = true;
+    try {
+      while (this.pending.size && !this.disposed) {
+        const batch = new Map(this.pending);
+        this.pending.clear();
+        try {
+          await this.foreground(() => this.bundleBatch([...batch.keys()]));
+          for (const waiting of batch.values()) waiting.forEach((w) => w.resolve());
+        } catch (error) {
+          for (const waiting of batch.values()) waiting.forEach((w) => w.reject(error));
+        }
+      }
+    } finally {
+      this.bundling = false;
+    }
+  }
+
+  /** Compiles the stand-ins among `files`, then bundles each page alone into both bundles. */
+  private async bundleBatch(files: string[]): Promise<void> {
+    const { ctx, config } = this;
+    await this.compileNow(files);
+    const versions = new Map(files.map((file) => [file, this.states.get(file)!.version]));
+    const entryNames = need(ctx.entryNames, 'entryNames');
+    const batch = files.map((file) => ({ in: file, out: entryNames.get(this.routeOfFile.get(file)!.path)! }));
+    const shared = need(this.shared, 'shared');
+    this.unshared.clear();
+    const client = this.parts.clientPages(batch, (n) => this.sidebarUrls[n]);
+    const assetUrls = client.then(
+      (meta) => this.parts.assetUrlsOf(mergeMetafiles([shared.client, meta])),
+      () => new Map<string, string>(),
+    );
+    const server = this.parts.serverPages(batch, assetUrls, (n) => this.serverSidebars[n]);
+    await settled([client, server]);
+    if (this.unshared.size) {
+      // A page imports a theme or runtime module that has no shared entry: it gets one, and every open
+      // page must reload to meet the new shared parts.
+      this.specifiers.push(...this.unshared);
+      await this.bundleShared();
+      this.unsent.clear();
+      this.onReload?.();
+      return this.bundleBatch(files);
+    }
+    const [clientMeta, serverMeta] = [await client, await server];
+    const assets = need(ctx.assets, 'assets');
+    const made = collectAssets(mergeMetafiles([shared.client, clientMeta]), this.outDir, config.root);
+    const ssrDir = need(ctx.ssrDir, 'ssrDir');
+    const inputs = new Map<string, string[]>();
+    for (const meta of [clientMeta, serverMeta]) {
+      for (const [output, out] of Object.entries(meta.outputs)) {
+        if (!out.entryPoint?.startsWith('docgen-page:') || !output.endsWith('.js')) continue;
+        const file = out.entryPoint.slice('docgen-page:'.length);
+        inputs.set(file, [...(inputs.get(file) ?? []), ...inputsOf(Object.keys(out.inputs), config.root)]);
+        if (meta === serverMeta) this.states.get(file)!.serverModule = path.relative(ssrDir, path.resolve(config.root, output));
+      }
+    }
+    for (const file of files) {
+      const state = this.states.get(file)!;
+      // Changed while it was bundled: the next request bundles it again.
+      if (state.version !== versions.get(file)) continue;
+      state.inputs = inputs.get(file) ?? [];
+      const page = made.pages.get(file);
+      if (page) assets.pages.set(file, { ...page, chunk: this.chunkUrl(file) });
+    }
+    // The documents carry the pages' styles and preloads.
+    this.planned = undefined;
+  }
+
+  /** Compiles the stand-ins among `files` in the warm thread, then derives the site data again. @throws DocgenError as `compilePages` */
+  private async compileNow(files: string[]): Promise<void> {
+    const todo = files.filter((file) => this.standIns.has(file));
+    if (!todo.length) return;
     const { ctx } = this;
+    const { pages } = await compilePages(todo, { options: ctx.compilerOptions, optionsKey: ctx.optionsKey, cache: ctx.cache, timeoutMs: this.config.pageTimeout, pool: this.pool });
+    for (const [file, page] of pages) this.takeCompiled(file, page);
+    await this.deriveSiteData();
+  }
+
+  /** Takes the compiled form of a page (no longer a stand-in) and copies the files it links to. */
+  private takeCompiled(file: string, page: CompiledPage): void {
+    this.ctx.compiled.set(file, page);
+    this.standIns.delete(file);
+    this.failed.delete(file);
+    copyPageAssets(this.outDir, [page]);
+  }
+
+  /**
+   * Derives the site data, sidebars and page data again from `ctx.compiled`; gives a new version to every
+   * page whose page data, sidebar or overview changed.
+   */
+  private async deriveSiteData(): Promise<void> {
+    const { ctx } = this;
+    const before = new Map(ctx.routes.map((r) => [r.filePath, this.shownOf(r.filePath)]));
+    await buildSiteData(ctx);
+    Object.assign(this.plan.modules, { siteData: ctx.siteData, pages: ctx.pages, sidebars: ctx.sidebars });
+    this.writeSidebars();
+    let changed = false;
+    for (const route of ctx.routes) {
+      if (this.shownOf(route.filePath) === before.get(route.filePath)) continue;
+      this.restale(route.filePath);
+      changed = true;
+    }
+    if (changed) this.writeManifests();
+  }
+
+  /** What a page's module holds besides its compiled code: its page data, sidebar module and overview, as one string. */
+  private shownOf(file: string): string {
+    const entry = this.ctx.pages?.get(file);
+    if (!entry) return '';
+    return JSON.stringify([entry.pageData, entry.sidebar >= 0 ? this.sidebarUrls[entry.sidebar] : '', entry.overview ?? null]);
+  }
+
+  /** Gives the page a new version: a new chunk URL, bundled at its next request. */
+  private restale(file: string): void {
+    const state = this.states.get(file)!;
+    const route = this.routeOfFile.get(file)!;
+    state.version++;
+    state.bundled = undefined;
+    const assets = need(this.ctx.assets, 'assets');
+    const last = assets.pages.get(file);
+    assets.pages.set(file, { chunk: this.chunkUrl(file), imports: [], styles: last?.styles ?? [] });
+    this.documents.delete(route.path);
+    this.unsent.add(route.path);
+  }
+
+  private chunkUrl(file: string): string {
+    const name = need(this.ctx.entryNames, 'entryNames').get(this.routeOfFile.get(file)!.path)!;
+    return `/assets/${name}.js?v=${this.states.get(file)!.version}`;
+  }
+
+  private writeSidebars(): void {
+    const sidebars = need(this.ctx.sidebars, 'sidebars');
+    this.sidebarUrls = writeSidebarModules(sidebars, path.join(this.outDir, 'assets'));
+    this.serverSidebars = writeSidebarModules(sidebars, need(this.ctx.ssrDir, 'ssrDir'));
+  }
+
+  private writeManifests(): void {
+    this.ctx.manifests = writeManifests(this.config, this.ctx.routes, need(this.ctx.assets, 'assets'), this.outDir);
+    this.planned = undefined;
+  }
+
+  apply(changes: Map<string, FileEvent>): Promise<DevOutcome> {
+    return this.foreground(() => this.applyNow(changes));
+  }
+
+  private async applyNow(changes: Map<string, FileEvent>): Promise<DevOutcome> {
+    const { ctx, config } = this;
     ctx.timings = createTimings(ctx.options.profile ?? false);
-    const inputs = this.bundleInputs();
     const edited: string[] = [];
-    let rebundle = false;
+    const touched = new Set<string>();
+    // Whether other pages may show something new (a title, front matter, h2 headings in an overview).
+    let derive = false;
+    let sharedChanged = false;
     for (const [file, event] of changes) {
       if (event === 'change' && ctx.compiled.has(file)) edited.push(file);
-      else if (event === 'change' && inputs.has(file)) rebundle = true;
+      else if (event === 'change' && this.sharedInputs.has(file)) sharedChanged = true;
+      else if (event === 'change' && [...this.states.values()].some((s) => s.inputs.includes(file))) touched.add(file);
       else return { kind: 'reopen' };
     }
-    if (rebundle) {
+    if (sharedChanged || touched.size) {
       // A fragment is compiled again when read; the pages' own compiled code is unchanged.
       ctx.compileFragment = fragmentCompiler(createPageCompiler(ctx.compilerOptions), ctx.cache, ctx.optionsKey);
       this.plan.modules.compileFragment = ctx.compileFragment;
     }
-    let compiled: Map<string, CompiledPage> = new Map();
     if (edited.length) {
-      ({ pages: compiled } = await compilePages(edited, {
-        options: ctx.compilerOptions,
-        optionsKey: ctx.optionsKey,
-        cache: ctx.cache,
-        timeoutMs: this.config.pageTimeout,
-        pool: this.pool,
-      }));
-      const next = new Map(ctx.compiled);
-      for (const [file, page] of compiled) next.set(file, page);
-      // Checked against the whole site before anything changes: a dead link leaves the last good state served.
-      await checkLinks({
-        routes: ctx.routes,
-        pages: next,
-        root: this.config.root,
-        publicDir: this.config.publicDir,
-        level: this.config.markdown.checkDeadLinks,
-        compileFragment: ctx.compileFragment,
-      });
-      for (const [file, page] of compiled) ctx.compiled.set(file, page);
+      const { pages } = await compilePages(edited, { options: ctx.compilerOptions, optionsKey: ctx.optionsKey, cache: ctx.cache, timeoutMs: config.pageTimeout, pool: this.pool });
+      // Once every page has compiled, links are checked against the whole site before anything changes: a
+      // dead link leaves the last good state served. Before, `settle` checks them all.
+      if (this.standIns.size === 0) {
+        const next = new Map(ctx.compiled);
+        for (const [file, page] of pages) next.set(file, page);
+        await checkLinks({ routes: ctx.routes, pages: next, root: config.root, publicDir: config.publicDir, level: config.markdown.checkDeadLinks, compileFragment: ctx.compileFragment });
+      }
+      for (const [file, page] of pages) {
+        const last = ctx.compiled.get(file)!;
+        this.takeCompiled(file, page);
+        this.restale(file);
+        if (shownElsewhere(last) !== shownElsewhere(page)) derive = true;
+      }
       ctx.timings.mark('compile');
-      const shownElsewhere = this.sharedData();
-      await buildSiteData(ctx);
-      Object.assign(this.plan.modules, { siteData: ctx.siteData, pages: ctx.pages, sidebars: ctx.sidebars });
-      // What other pages show of the edited ones is unchanged: the edited pages are bundled alone.
-      if (!rebundle && this.sharedData() === shownElsewhere) {
-        const update = await this.bundleAlone(compiled);
-        ctx.timings.mark('bundles');
-        if (update) {
-          ctx.timings.print();
-          return { kind: 'update', update };
-        }
+    }
+    if (sharedChanged) {
+      await this.bundleShared();
+      ctx.timings.mark('bundles');
+      ctx.timings.print();
+      this.unsent.clear();
+      return { kind: 'reload' };
+    }
+    for (const [file, state] of this.states) if (state.inputs.some((input) => touched.has(input))) this.restale(file);
+    if (derive) await this.deriveSiteData();
+    else {
+      // Only the edited pages' own page data changed: the site data is derived again when they settle.
+      const pagesData = need(ctx.pages, 'pages');
+      for (const file of edited) {
+        const entry = pagesData.get(file)!;
+        pagesData.set(file, { ...entry, pageData: await pageDataOf(ctx, this.routeOfFile.get(file)!, ctx.compiled.get(file)!) });
       }
     }
-    const before = this.shape;
-    await this.rebundle(compiled.values());
+    this.writeManifests();
+    ctx.timings.mark('site data');
+    // The edited pages are bundled now, so that their errors show in the overlay and the open page's import
+    // finds its chunk made; the other pages changed are bundled when asked for.
+    await settled(edited.map((file) => this.bundle(file)));
+    ctx.timings.mark('bundles');
     ctx.timings.print();
-    const after = this.shape!;
-    if (!before || before.shared !== after.shared || before.pages.size !== after.pages.size) return { kind: 'reload' };
-    const routes = [...after.pages].filter(([route, chunk]) => before.pages.get(route) !== chunk).map(([route]) => route);
+    const routes = [...this.unsent];
+    this.unsent.clear();
     return { kind: 'update', update: { routes, manifests: this.withBase(need(ctx.manifests, 'manifests')) } };
   }
 
-  /** The site data, sidebars and overviews as one string: what one page's edit may change in other pages. */
-  private sharedData(): string {
-    const { ctx } = this;
-    return JSON.stringify([ctx.siteData, ctx.sidebars, [...need(ctx.pages, 'pages').values()].map((e) => [e.sidebar, e.overview ?? null])]);
-  }
-
-  /**
-   * Bundles the edited pages alone (a small esbuild build, whatever the site's size), importing React, the
-   * router, the theme and the runtime from the shared entries of the browser bundle by URL, so that they
-   * share the app's instances; points the route tables at the new chunks. The whole bundle follows in
-   * `settle`. Undefined when that cannot be done (a page with styles of its own, an import of a shared
-   * package that has no shared entry, any bundling error): the whole bundle is rebuilt instead, and
-   * reports real errors.
-   */
-  private async bundleAlone(compiled: Map<string, CompiledPage>): Promise<DevUpdate | undefined> {
-    const { ctx, config } = this;
-    const assets = need(ctx.assets, 'assets');
-    const entryNames = need(ctx.entryNames, 'entryNames');
-    const routeOf = new Map(ctx.routes.map((r) => [r.filePath, r]));
-    const urlOf = (file: string) => outputUrl(file, this.outDir, config.root);
-    const shared = new Map<string, string>();
-    for (const [file, out] of Object.entries(this.clientMeta.outputs)) {
-      if (out.entryPoint?.startsWith('docgen-shared:')) shared.set(out.entryPoint.slice('docgen-shared:'.length), withBase(urlOf(file), config.base));
-    }
-    const externals: Plugin = {
-      name: 'docgen-shared-entries',
-      setup(build) {
-        build.onResolve({ filter: SHARED_LIKE }, (args) => {
-          const url = shared.get(sharedSpecifier(args.path));
-          return url ? { path: url, external: true } : { errors: [{ text: `${args.path} has no shared entry` }] };
-        });
-      },
-    };
-    let result: BuildResult;
-    try {
-      result = await esbuild({
-        ...this.plan.client,
-        entryPoints: [...compiled.keys()].map((file) => ({ in: file, out: entryNames.get(routeOf.get(file)!.path)! })),
-        splitting: false,
-        plugins: [externals, ...(this.plan.client.plugins ?? [])],
-      });
-    } catch {
-      return undefined;
-    }
-    const pages = new Map(assets.pages);
-    for (const [file, out] of Object.entries(result.metafile!.outputs)) {
-      if (!out.entryPoint?.startsWith('docgen-page:') || !file.endsWith('.js')) continue;
-      const source = out.entryPoint.slice('docgen-page:'.length);
-      if (out.cssBundle || assets.pages.get(source)?.styles.length) return undefined;
-      pages.set(source, { chunk: urlOf(file), imports: [], styles: [] });
-    }
-    ctx.assets = { ...assets, pages };
-    ctx.manifests = writeManifests(config, ctx.routes, ctx.assets, this.outDir);
-    copyPageAssets(this.outDir, compiled.values());
-    this.wholeBundleStale = true;
-    this.server = undefined;
-    this.documents.clear();
-    this.planned = undefined;
-    return { routes: [...compiled.keys()].map((file) => routeOf.get(file)!.path), manifests: this.withBase(ctx.manifests) };
-  }
-
-  /**
-   * Rebuilds the browser bundle (incrementally), writes the route manifests and the assets of `pages`; the
-   * server bundle is rebuilt when a page is next requested (an in-place update does not wait for it).
-   */
-  async rebundle(pages: Iterable<CompiledPage>): Promise<void> {
-    const { ctx } = this;
-    this.server = undefined;
-    this.clientMeta = await this.plan.runClient((options) => this.contexts.get(options)!.rebuild());
-    ctx.bundles = { client: this.clientMeta, server: this.serverMeta };
-    emitBundleAssets(ctx, this.outDir, pages);
-    const assets = need(ctx.assets, 'assets');
-    this.shape = {
-      shared: JSON.stringify([assets.entry, assets.entryImports, assets.styles]),
-      pages: new Map(ctx.routes.map((r) => [r.path, JSON.stringify(assets.pages.get(r.filePath))])),
-    };
-    this.documents.clear();
-    this.planned = undefined;
-    ctx.timings.mark('bundles');
-  }
-
-  /** The server bundle of the current browser bundle, rebuilt once after each change (at its first need). */
-  serverBundle(): Promise<void> {
-    // esbuild rewrites the server folder while it rebuilds: renders in flight finish first, and a module
-    // is never imported half written (Node would keep that failed import for the life of the process).
-    const renders = [...this.rendering];
-    this.server ??= Promise.allSettled(renders)
-      .then(() => this.plan.runServer((options) => this.contexts.get(options)!.rebuild()))
-      .then((server) => {
-        const { ctx } = this;
-        this.serverMeta = server;
-        ctx.bundles = { client: this.clientMeta, server };
-        this.serverModules.clear();
-        for (const [file, out] of Object.entries(server.outputs)) {
-          if (!out.entryPoint || !file.endsWith('.js')) continue;
-          const relative = path.relative(need(ctx.ssrDir, 'ssrDir'), path.resolve(this.config.root, file));
-          if (out.entryPoint.startsWith('docgen-page:')) this.serverModules.set(out.entryPoint.slice('docgen-page:'.length), relative);
-          else if (out.entryPoint.endsWith('server-entry.tsx')) this.serverEntry = relative;
-        }
-      });
-    // A failed rebuild is tried again at the next request.
-    this.server.catch(() => (this.server = undefined));
-    return this.server;
-  }
-
   async settle(): Promise<SettledState> {
-    const { ctx } = this;
-    if (this.wholeBundleStale) {
-      this.wholeBundleStale = false;
-      await this.rebundle([]);
+    const { ctx, config } = this;
+    await this.background;
+    if (this.failed.size) {
+      const errors = [...this.failed.values()].map((e) => (e instanceof DocgenError ? e : new DocgenError(String(e), [])));
+      throw new DocgenError(errors.map((e) => e.message).join('\n'), errors.flatMap((e) => e.locations));
     }
-    await this.serverBundle();
+    const compileFragment = need(ctx.compileFragment, 'compileFragment');
+    const fragments = await compileImportedFragments(ctx.compiled, compileFragment, { root: config.root, publicDir: config.publicDir });
+    checkImportCycles(ctx.compiled, fragments);
+    await checkLinks({ routes: ctx.routes, pages: ctx.compiled, root: config.root, publicDir: config.publicDir, level: config.markdown.checkDeadLinks, fragments });
+    await this.deriveSiteData();
     await indexSearch(ctx);
     emitSearchIndexes(ctx, this.outDir);
     // The documents carry the search index URLs.
@@ -395,10 +611,12 @@ class OpenSite implements DevSite {
     // to replace a file it did not write (a file of the public folder) does not find its own.
     for (const file of this.pluginOutputs) fs.rmSync(path.join(this.outDir, file), { force: true });
     const before = listFiles(this.outDir);
-    await ctx.plugins.afterBuild(this.config, ctx.routes, Object.fromEntries(need(ctx.navigation, 'navigation')));
+    await ctx.plugins.afterBuild(config, ctx.routes, Object.fromEntries(need(ctx.navigation, 'navigation')));
     const after = listFiles(this.outDir);
     this.pluginOutputs = [...after].filter(([file, stamp]) => before.get(file) !== stamp).map(([file]) => file);
-    return { searchIndexes: this.withBase(need(ctx.searchIndexes, 'searchIndexes')), manifests: this.withBase(need(ctx.manifests, 'manifests')) };
+    const routes = [...this.unsent];
+    this.unsent.clear();
+    return { searchIndexes: this.withBase(need(ctx.searchIndexes, 'searchIndexes')), manifests: this.withBase(need(ctx.manifests, 'manifests')), routes };
   }
 
   /** URLs by locale prefix, with the base, as the pages' boot data has them. */
@@ -407,42 +625,82 @@ class OpenSite implements DevSite {
   }
 
   async dispose(): Promise<void> {
-    await Promise.all([...this.contexts.values()].map((c) => c.dispose()));
-    await this.pool.destroy();
+    this.disposed = true;
+    await Promise.all([this.pool.destroy(), this.backgroundPool?.destroy()]);
+    await this.background;
+    // Bundles and renders in flight finish before their folders go.
+    while (this.bundling) await new Promise((resolve) => setTimeout(resolve, 10));
+    await Promise.allSettled([...this.rendering]);
     fs.rmSync(need(this.ctx.ssrDir, 'ssrDir'), { recursive: true, force: true });
     fs.rmSync(this.outDir, { recursive: true, force: true });
     this.untrack();
   }
+}
 
-  private async plan404AndRoutes(): Promise<Map<string, RenderRoute>> {
-    const planned = await planRoutes(this.ctx, (route) => this.serverModules.get(route.filePath)!);
-    return new Map(planned.map((r) => [r.routePath, r]));
+/** What other pages show of a page (sidebars, overviews, prev/next links), as one string. */
+function shownElsewhere(page: CompiledPage): string {
+  return JSON.stringify([page.title, page.frontmatter, page.toc.filter((item) => item.depth === 2)]);
+}
+
+/**
+ * What a page shows of itself before it is compiled: the title from its front matter or its first `#`
+ * heading (inline Markdown removed), else from its file name; its front matter when valid. Enough for the
+ * sidebars and page data of the pages around it, until the real page replaces it.
+ */
+export function standInPage(filePath: string): CompiledPage {
+  let frontmatter: FrontMatter = {};
+  let body = '';
+  try {
+    const source = readPageSource(filePath);
+    // Front matter that does not parse is left out (its `#` comments are no headings); the page's own
+    // compile reports the error, with its place.
+    body = source.replace(/^---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(\r?\n|$)/, '');
+    ({ frontmatter, body } = parseFrontMatter(filePath, source));
+  } catch {
+    // As above: the compile reports it (a file that is not UTF-8 is titled by its name meanwhile).
   }
+  const title = typeof frontmatter.title === 'string' ? frontmatter.title : (firstHeading(body) ?? titleFromFileName(filePath));
+  return { code: '', title, toc: [], frontmatter, assets: [], dependencies: [], sections: [], links: [], anchors: [], fragmentImports: [], warnings: [] };
+}
 
-  /**
-   * Files the bundles read, by absolute path (the virtual modules left out); listed once per pair of
-   * bundles, not at every edit.
-   */
-  private bundleInputs(): Set<string> {
-    const bundles = need(this.ctx.bundles, 'bundles');
-    if (this.inputs?.of === bundles) return this.inputs.files;
-    const files = new Set<string>();
-    for (const metafile of [bundles.client, bundles.server]) {
-      for (const input of Object.keys(metafile.inputs)) {
-        const file = input.replace(/^docgen-page:/, '');
-        if (!/^[\w-]+:/.test(file)) files.add(path.resolve(this.config.root, file));
-      }
+/** Text of the first ATX `#` heading outside fenced code, inline Markdown and HTML removed; one pass over the lines. */
+function firstHeading(body: string): string | undefined {
+  let fence: string | undefined;
+  for (const line of body.split('\n')) {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker && (!fence || (marker[0] === fence[0] && marker.length >= fence.length))) {
+      fence = fence ? undefined : marker;
+      continue;
     }
-    this.inputs = { of: bundles, files };
-    return files;
+    if (fence) continue;
+    const heading = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(line.replace(/\r$/, ''));
+    if (!heading) continue;
+    const text = heading[1]
+      .replace(/\s*\{#[^}]*\}\s*$/, '')
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/<[^>]+>/g, '')
+      .replace(/(\*\*|__|\*|_|~~|`)/g, '')
+      .trim();
+    return text || undefined;
   }
+  return undefined;
+}
+
+/** Absolute paths of the files that metafile inputs name (relative to `root`; virtual modules left out, a page's own file kept). */
+function inputsOf(inputs: string[], root: string): string[] {
+  const files: string[] = [];
+  for (const input of inputs) {
+    const file = input.replace(/^docgen-page:/, '');
+    if (!/^[\w-]+:/.test(file)) files.push(path.resolve(root, file));
+  }
+  return files;
 }
 
 /**
  * The route a request path names (base removed, still encoded): `/guide/x`, `/guide/x.html`, `/api/`,
  * `/api/index.html`, `/api` (a folder's route without its slash); undefined for none.
  */
-function routeOfRequest(sitePath: string, planned: Map<string, RenderRoute>): string | undefined {
+function routeOfRequest(sitePath: string, routes: Map<string, string>): string | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(sitePath);
@@ -453,7 +711,7 @@ function routeOfRequest(sitePath: string, planned: Map<string, RenderRoute>): st
   if (decoded.endsWith('/index.html')) candidates.push(decoded.slice(0, -'index.html'.length));
   else if (decoded.endsWith('.html')) candidates.push(decoded.slice(0, -'.html'.length));
   if (!decoded.endsWith('/')) candidates.push(`${decoded}/`);
-  return candidates.find((c) => c !== '/404' && planned.has(c));
+  return candidates.find((c) => c !== '/404' && routes.has(c));
 }
 
 /** Every file under `dir`, relative to it, with its size and mtime as one string. */

@@ -313,7 +313,7 @@ function locator(filePath: string, source: string): (line: number, column: numbe
 }
 
 /** A page's title from its file name: `getting-started.md` → `getting-started`; an index page takes its folder's name. */
-function titleFromFileName(filePath: string): string {
+export function titleFromFileName(filePath: string): string {
   const name = path.basename(filePath).replace(/\.mdx?$/, '');
   return name === 'index' ? path.basename(path.dirname(filePath)) : name;
 }

@@ -28,17 +28,7 @@ export async function buildSiteData(ctx: BuildContext): Promise<void> {
     const page = compiled.get(route.filePath)!;
     const section = sidebarFor(navigation.get(route.lang)?.sidebars ?? [], route.path);
     const hideSidebar = page.frontmatter.sidebar === false || (page.frontmatter.pageType && page.frontmatter.pageType !== 'doc');
-    // A copy of what the cache holds: plugins change the page data in place.
-    const pageData: PageData = {
-      title: page.title,
-      routePath: route.path,
-      lang: route.lang,
-      toc: page.toc,
-      frontmatter: structuredClone(page.frontmatter),
-      version: route.version,
-      _relativePath: route.relativePath,
-    };
-    await ctx.plugins.extendPageData(pageData, route.filePath);
+    const pageData = await pageDataOf(ctx, route, page);
     pages.set(route.filePath, {
       pageData,
       sidebar: section && !hideSidebar ? sidebars.indexOf(section) : -1,
@@ -50,6 +40,25 @@ export async function buildSiteData(ctx: BuildContext): Promise<void> {
   ctx.sidebars = sidebars;
   ctx.pages = pages;
   ctx.timings.mark('site data');
+}
+
+/**
+ * The page data of a routed page, extended by the plugins (`extendPageData`).
+ * @throws `[plugin] extendPageData: …` for a hook that fails
+ */
+export async function pageDataOf(ctx: BuildContext, route: RouteEntry, page: CompiledPage): Promise<PageData> {
+  // A copy of what the cache holds: plugins change the page data in place.
+  const pageData: PageData = {
+    title: page.title,
+    routePath: route.path,
+    lang: route.lang,
+    toc: page.toc,
+    frontmatter: structuredClone(page.frontmatter),
+    version: route.version,
+    _relativePath: route.relativePath,
+  };
+  await ctx.plugins.extendPageData(pageData, route.filePath);
+  return pageData;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * Phase: the browser and server bundles, made at once by esbuild from the same entries (the runtime's
- * client or server entry plus one entry per page), the browser bundle into the temporary output folder and
+ * Phase: the browser and server bundles, made by esbuild from the same entries (the runtime's client or
+ * server entry plus one entry per page) in parts, the browser bundle into the temporary output folder and
  * the server bundle into the build's SSR folder.
  */
 import fs from 'node:fs';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import crypto from 'node:crypto';
-import { build as esbuild, type BuildOptions, type BuildResult, type Metafile, type Plugin } from 'esbuild';
+import { build as esbuild, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import type { ResolvedConfig } from '../../config/index.js';
 import { withBase } from '../../shared/route-path.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
@@ -165,14 +165,16 @@ function chunk<T>(items: T[], size: number): T[][] {
 
 /**
  * Writes each sidebar section as a module, `sidebar-<hash>.js` (its default export), into `dir`, the
- * folder of the page modules; returns its URL relative to them, by section index.
+ * folder of the page modules, unless a file of that name is there; returns its URL relative to them, by
+ * section index.
  */
-function writeSidebarModules(sidebars: SidebarSection[], dir: string): string[] {
+export function writeSidebarModules(sidebars: SidebarSection[], dir: string): string[] {
   fs.mkdirSync(dir, { recursive: true });
   return sidebars.map((section) => {
     const code = `export default ${JSON.stringify(section)};\n`;
     const name = `sidebar-${sha256(code).slice(0, 8)}.js`;
-    fs.writeFileSync(path.join(dir, name), code);
+    // Named by content: a file already there holds it (and may be being imported: the dev server writes again).
+    if (!fs.existsSync(path.join(dir, name))) fs.writeFileSync(path.join(dir, name), code);
     return `./${name}`;
   });
 }
@@ -233,27 +235,18 @@ function takeSharedParts(
   return { client, server, clientFiles: Object.fromEntries(sharedFilesOf(client)), serverHash: recorded.serverHash };
 }
 
-/** The two bundles of a site, ready to run once (`bundleSite`) or again and again (the dev server). */
+/** The two bundles of a site, made in parts (`bundleSite`, and the dev server page by page). */
 export interface BundlePlan {
   /** What the docgen esbuild plugin serves; the dev server replaces its page data and site data in place. */
   modules: SiteModules;
   client: BuildOptions;
   server: BuildOptions;
-  /**
-   * Runs both bundles with `runner` (esbuild's `build`, or a context's `rebuild`), the server bundle taking
-   * asset URLs from the browser bundle.
-   * @throws DocgenError with esbuild's messages located in their files
-   */
-  run(runner: (options: BuildOptions) => Promise<BuildResult>): Promise<{ client: Metafile; server: Metafile }>;
-  /** Runs the browser bundle alone; a server bundle run later takes its asset URLs. @throws as `run` */
-  runClient(runner: (options: BuildOptions) => Promise<BuildResult>): Promise<Metafile>;
-  /** Runs the server bundle alone, with the asset URLs of the last browser bundle run. @throws as `run` */
-  runServer(runner: (options: BuildOptions) => Promise<BuildResult>): Promise<Metafile>;
   /** One entry per page: source file and entry name. */
   pages: { in: string; out: string }[];
   /**
    * The bundles in parts (see `bundleSite`), each run with esbuild's `build`; `unshared` is called with a
-   * shared-like import (theme, runtime, React) that has no shared entry. Each part throws as `run`.
+   * shared-like import (theme, runtime, React) that has no shared entry.
+   * Each part throws DocgenError with esbuild's messages located in their files.
    */
   parts(unshared: (specifier: string) => void): {
     /** The shared parts of both bundles, with an entry per specifier; the server part's contents as a hash. */
@@ -271,13 +264,14 @@ export interface BundlePlan {
 
 /**
  * Plans the browser bundle (into `outDir`) and the server bundle (into `ssrDir`) of the site; sets
- * `ctx.entryNames`. For the dev server: `hashServerEntries` names server entries `[name]-[hash]`, so that a
- * process importing the modules of one build after another never gets a stale module from Node's cache;
- * `sharedEntries` adds the shared modules' entries to the browser bundle (`sharedEntryPoints`).
+ * `ctx.entryNames`. For the dev server: `hashServerEntries` names server modules `[name]-[hash]`, so that a
+ * process importing the modules of one state after another never gets a stale module from Node's cache;
+ * `stablePageNames` names page chunks `assets/<entry name>.js`, without a hash, so that a page's URL is
+ * known before it is bundled.
  */
 export async function planBundles(
   ctx: BuildContext,
-  { outDir, ssrDir, hashServerEntries = false, sharedEntries = false }: { outDir: string; ssrDir: string; hashServerEntries?: boolean; sharedEntries?: boolean },
+  { outDir, ssrDir, hashServerEntries = false, stablePageNames = false }: { outDir: string; ssrDir: string; hashServerEntries?: boolean; stablePageNames?: boolean },
 ): Promise<BundlePlan> {
   const { config, routes, options } = ctx;
   const modules: SiteModules = {
@@ -319,7 +313,7 @@ export async function planBundles(
   const serverEntry = { in: path.join(runtime, 'server-entry.tsx'), out: 'server-entry' };
   const client: BuildOptions = {
     ...common,
-    entryPoints: [appEntry, ...(sharedEntries ? sharedEntryPoints() : []), ...pageEntries],
+    entryPoints: [appEntry, ...pageEntries],
     outdir: outDir,
     entryNames: 'assets/[name]-[hash]',
     chunkNames: 'assets/chunk-[hash]',
@@ -343,40 +337,6 @@ export async function planBundles(
     define: { ...extra.define, 'process.env.NODE_ENV': '"production"' },
     plugins: pluginsFor(true),
   };
-  const runClient: BundlePlan['runClient'] = async (runner) => {
-    // The server bundle takes asset URLs from the browser bundle (it imports its chunks relatively, without
-    // publicPath), so both render the same `src`: its asset loader waits.
-    let resolveAssetUrls!: (urls: Map<string, string>) => void;
-    let rejectAssetUrls!: (error: unknown) => void;
-    modules.assetUrls = new Promise((resolve, reject) => {
-      resolveAssetUrls = resolve;
-      rejectAssetUrls = reject;
-    });
-    modules.assetUrls.catch(() => {}); // observed through the server build's own failure
-    let result: BuildResult;
-    try {
-      result = await runner(client);
-    } catch (error) {
-      rejectAssetUrls(error);
-      esbuildFailure(error);
-    }
-    resolveAssetUrls(assetUrlsOf(result.metafile!, outDir, config));
-    return result.metafile!;
-  };
-  const runServer: BundlePlan['runServer'] = async (runner) => {
-    try {
-      return (await runner(server)).metafile!;
-    } catch (error) {
-      esbuildFailure(error);
-    }
-  };
-  const run: BundlePlan['run'] = async (runner) => {
-    const [clientResult, serverResult] = await Promise.allSettled([runClient(runner), runServer(runner)]);
-    // The browser bundle's failure first: the server bundle fails with it when an asset waited for it.
-    if (clientResult.status === 'rejected') throw clientResult.reason;
-    if (serverResult.status === 'rejected') throw serverResult.reason;
-    return { client: clientResult.value, server: serverResult.value };
-  };
   const parts: BundlePlan['parts'] = (unshared) => {
     let clientFiles = new Map<string, string>();
     let serverFiles = new Map<string, string>();
@@ -389,6 +349,7 @@ export async function planBundles(
     };
     const pagesOf = (options: BuildOptions, batch: { in: string; out: string }[], files: Map<string, string>, sidebarUrl: (n: number) => string) =>
       part({ ...options, entryPoints: batch, splitting: false, plugins: [sharedImports(files, sidebarUrl, unshared), ...(options.plugins ?? [])] });
+    const pageClient = stablePageNames ? { ...client, entryNames: 'assets/[name]' } : client;
     return {
       async shared(specifiers) {
         // Both waited for, failed or not: no part is still writing when the caller removes the folders.
@@ -408,7 +369,7 @@ export async function planBundles(
         clientFiles = sharedFilesOf(shared.client);
         serverFiles = sharedFilesOf(shared.server);
       },
-      clientPages: (batch, sidebarUrl) => pagesOf(client, batch, clientFiles, sidebarUrl),
+      clientPages: (batch, sidebarUrl) => pagesOf(pageClient, batch, clientFiles, sidebarUrl),
       serverPages(batch, assetUrls, sidebarUrl) {
         modules.assetUrls = assetUrls;
         return pagesOf(server, batch, serverFiles, sidebarUrl);
@@ -416,7 +377,7 @@ export async function planBundles(
       assetUrlsOf: (meta) => assetUrlsOf(meta, outDir, config),
     };
   };
-  return { modules, client, server, run, runClient, runServer, pages: pageEntries, parts };
+  return { modules, client, server, pages: pageEntries, parts };
 }
 
 /** Imports that must reach the app's own instance (React, the router, the theme, the runtime). */
@@ -459,7 +420,7 @@ function sharedImports(files: Map<string, string>, sidebarUrl: (n: number) => st
 }
 
 /** The metafiles of a bundle's parts as one. */
-function mergeMetafiles(metas: Metafile[]): Metafile {
+export function mergeMetafiles(metas: Metafile[]): Metafile {
   return { inputs: Object.assign({}, ...metas.map((m) => m.inputs)), outputs: Object.assign({}, ...metas.map((m) => m.outputs)) };
 }
 

@@ -31,6 +31,8 @@ export interface CompilePagesOptions {
   onProgress?: CompileProgress;
   /** A pool of `compile-worker.js` threads to use (the dev server keeps one warm); by default one is made for the call. */
   pool?: Piscina<CompileTask, CompileOutcome>;
+  /** Compile at low priority (`CompileTask.background`). @default false */
+  background?: boolean;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface CompilePagesOptions {
  */
 export async function compilePages(
   files: string[],
-  { options, optionsKey, cache, timeoutMs, onProgress, pool: given }: CompilePagesOptions,
+  { options, optionsKey, cache, timeoutMs, onProgress, pool: given, background }: CompilePagesOptions,
 ): Promise<{ pages: Map<string, CompiledPage>; cached: number; slow: { file: string; ms: number }[] }> {
   const pages = new Map<string, CompiledPage>();
   const todo: { file: string; key: string }[] = [];
@@ -73,7 +75,7 @@ export async function compilePages(
       await runLimited(pool, todo, {
         limit: threads,
         timeoutMs,
-        taskOf: ({ file }) => ({ filePath: file, options, optionsKey }),
+        taskOf: ({ file }) => ({ filePath: file, options, optionsKey, background }),
         onDone: ({ file, key }, result) => {
           if (!result.ok) {
             const shown = displayPath(file);

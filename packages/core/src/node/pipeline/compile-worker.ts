@@ -2,6 +2,8 @@
  * Worker-thread side of the compile pool: compiles one page per task. The compiler (and its shiki
  * highlighter) is created once per worker and reused for every page.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import { createPageCompiler, type CompiledPage, type CompilerOptions, type PageCompiler } from '../markdown/compile-page.js';
 import { DocgenError } from '../../shared/errors.js';
 import { readPageSource } from '../markdown/read-source.js';
@@ -12,6 +14,11 @@ export interface CompileTask {
   options: CompilerOptions;
   /** Key of `options`, so the worker can reuse its compiler. */
   optionsKey: string;
+  /**
+   * Work nobody waits for (the dev server's background compile): the thread lowers its own priority, so
+   * that the pages and edits a reader waits for get the cores first. @default false
+   */
+  background?: boolean;
 }
 
 /** Outcome of a task; errors travel as data because thrown errors lose their class across threads. */
@@ -21,6 +28,7 @@ const compilers = new Map<string, PageCompiler>();
 
 /** Compiles `task.filePath`; never throws. */
 export default async function compileTask(task: CompileTask): Promise<CompileOutcome> {
+  if (task.background) lowerPriority();
   let compiler = compilers.get(task.optionsKey);
   if (!compiler) {
     // One site at a time: a compiler for other options (an earlier build of a dev server) is dropped.
@@ -35,4 +43,24 @@ export default async function compileTask(task: CompileTask): Promise<CompileOut
     if (error instanceof DocgenError) return { ok: false, message: error.message, locations: error.locations };
     return { ok: false, message: `${task.filePath}: ${(error as Error).stack ?? String(error)}`, locations: [] };
   }
+}
+
+let lowered = false;
+
+/**
+ * Lowers this thread's scheduling priority, once. On Linux each thread has its own nice value, and
+ * `setpriority` given a thread id (from `/proc/thread-self`) changes that thread's only. Other systems have
+ * no such file: the thread keeps its priority, which changes nothing but the speed of other work.
+ */
+function lowerPriority(): void {
+  if (lowered) return;
+  lowered = true;
+  let link: string;
+  try {
+    link = fs.readlinkSync('/proc/thread-self');
+  } catch {
+    return;
+  }
+  const tid = Number(/task\/(\d+)$/.exec(link)?.[1]);
+  if (tid) os.setPriority(tid, os.constants.priority.PRIORITY_LOW);
 }

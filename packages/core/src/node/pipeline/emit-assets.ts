@@ -58,7 +58,11 @@ export function outputUrl(file: string, outDir: string, root: string): string {
   return '/' + path.relative(outDir, path.resolve(root, file)).split(path.sep).join('/');
 }
 
-function collectAssets(metafile: Metafile, outDir: string, root: string): ClientAssets {
+/**
+ * The app's entry, its static imports and styles, and each page chunk's URL, static imports (beyond the
+ * entry's) and styles, from a browser bundle's metafile (paths relative to `root`); URLs without base.
+ */
+export function collectAssets(metafile: Metafile, outDir: string, root: string): ClientAssets {
   const url = (file: string) => outputUrl(file, outDir, root);
   const outputs = Object.entries(metafile.outputs);
   const staticImports = (file: string, seen = new Set<string>()): string[] => {

@@ -33,6 +33,12 @@ export interface StaticServerOptions {
    * status. Without it such requests get `404.html`.
    */
   render?: (sitePath: string) => Promise<{ status: number; html: string }>;
+  /**
+   * Called with each request's path inside the base (base removed, still encoded) before a file is looked
+   * up; a promise it returns is waited for (the dev server bundles a page when its chunk is asked for). A
+   * rejected promise answers 500 with its message.
+   */
+  prepare?: (sitePath: string) => Promise<void> | undefined;
 }
 
 /** A running server. */
@@ -69,6 +75,21 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     const [pathname, query] = splitQuery(req.url ?? '/');
     const inBase = base === '/' || pathname === base.slice(0, -1) || pathname.startsWith(base);
     if (!inBase) return notFound(dir, res);
+    const preparing = options.prepare?.(removeBase(pathname, base));
+    if (preparing) {
+      preparing.then(
+        () => serve(req, res, dir, pathname, query),
+        (error: unknown) => {
+          res.statusCode = 500;
+          res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+          res.end(`docgen could not make this file: ${(error as Error)?.message ?? String(error)}`);
+        },
+      );
+      return;
+    }
+    serve(req, res, dir, pathname, query);
+  };
+  const serve = (req: http.IncomingMessage, res: http.ServerResponse, dir: string, pathname: string, query: string) => {
     let file: ServedPath;
     try {
       file = resolveServedPath(removeBase(pathname, base), { root: dir, extensions: ['html'] });
