@@ -87,9 +87,11 @@ describe('fixture site', () => {
   it('keeps per-site data out of pages: the route table is a separate file per locale', () => {
     const html = read(path.join(site, 'dist/guide/intro.html'));
     expect(html).not.toContain('/zh/guide/intro","');
-    const manifest = listFiles(path.join(site, 'dist')).find((f) => /^assets\/routes-en-[0-9a-f]{8}\.json$/.test(f))!;
-    const table = JSON.parse(read(path.join(site, 'dist', manifest))) as Record<string, string>;
-    expect(Object.keys(table)).toEqual(['/', '/guide/intro', '/guide/usage']);
+    const table = JSON.parse(read(path.join(site, 'dist/docgen-data/routes-en.json'))) as { app: string; routes: Record<string, string> };
+    expect(Object.keys(table.routes)).toEqual(['/', '/guide/intro', '/guide/usage']);
+    // It names the app entry the pages load, which the client compares with its own.
+    expect(html).toContain(`"app":"${table.app}"`);
+    expect(table.app).toMatch(/^\/assets\/app-\w+\.js$/);
   });
 
   it('writes a 404 page', () => {

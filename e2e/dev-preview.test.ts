@@ -63,7 +63,7 @@ describe('dev server', () => {
 
     // A page never rendered: its chunk, named in the route table, is bundled when the browser asks for it.
     const boot = /"manifest":"([^"]+)"/.exec(intro.body)![1];
-    const table = (await (await fetch(new URL(boot, server.url))).json()) as Record<string, [string, string]>;
+    const table = ((await (await fetch(new URL(boot, server.url))).json()) as { routes: Record<string, [string, string]> }).routes;
     expect(table['/guide/usage'][0]).toMatch(/^\/assets\/p-guide_usage\.js\?v=\d+$/);
     const chunk = await get(new URL(table['/guide/usage'][0], server.url).href);
     expect(chunk.status).toBe(200);
@@ -139,7 +139,7 @@ describe('dev server', () => {
     expect(update.routes).toEqual(['/guide/intro']);
     expect(Object.keys(update.manifests).sort()).toEqual(['', '/zh']);
     // The page was bundled alone: its new chunk imports React from the shared entry beside it, by relative URL.
-    const manifest = (await (await fetch(new URL(update.manifests[''], server.url))).json()) as Record<string, [string, string]>;
+    const manifest = ((await (await fetch(new URL(update.manifests[''], server.url))).json()) as { routes: Record<string, [string, string]> }).routes;
     const chunk = await (await fetch(new URL(manifest['/guide/intro'][0], server.url))).text();
     expect(chunk).toContain('An edited tip.');
     expect(chunk).toMatch(/from "\.\/shared-react_jsx_runtime-\w+\.js"/);

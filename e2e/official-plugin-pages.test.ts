@@ -235,7 +235,7 @@ describe('the Algolia page', () => {
       const file = /recordsFile: '([^']+)'/.exec(withRecords.body)![1];
       const records = JSON.parse(read(path.join(site, file))) as { objectID: string; url: string; hierarchy: Record<string, string | null> }[];
       expect(records.find((r) => r.url === '/guide/setup#install')).toMatchObject({ hierarchy: { lvl1: 'Setup', lvl2: 'Install' } });
-      expect(listFiles(path.join(site, 'dist')).filter((f) => f.startsWith('assets/search-'))).toEqual([]);
+      expect(listFiles(path.join(site, 'dist')).filter((f) => f.startsWith('docgen-data/search-'))).toEqual([]);
     }
   });
 

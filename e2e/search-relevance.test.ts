@@ -1,7 +1,7 @@
 /**
  * Search relevance on the website: each row of `search-relevance.json` is a query a reader would type
  * to find one page of `docs/` (English or Chinese). The website is built once into a temporary folder;
- * each locale's index file (`assets/search-<lang>-<hash>.json`) is loaded with `loadSearchIndex` and
+ * each locale's index file (`docgen-data/search-<lang>.json`) is loaded with `loadSearchIndex` and
  * queried with the parameters DocSearch sends. The expected page must be among the first 3 distinct
  * pages of the hits.
  */
@@ -51,11 +51,11 @@ describe('search relevance on the website', () => {
     outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-search-relevance-'));
     const result = await build({ root: docsRoot, outDir, log: false });
     base = result.config.base;
-    const assets = path.join(outDir, 'assets');
-    for (const file of fs.readdirSync(assets)) {
-      const match = /^search-([\w-]+)-[0-9a-f]+\.json$/.exec(file);
+    const data = path.join(outDir, 'docgen-data');
+    for (const file of fs.readdirSync(data)) {
+      const match = /^search-([\w-]+)\.json$/.exec(file);
       if (!match) continue;
-      engines.set(match[1], loadSearchIndex(JSON.parse(fs.readFileSync(path.join(assets, file), 'utf8')) as SerializedSearchIndex));
+      engines.set(match[1], loadSearchIndex(JSON.parse(fs.readFileSync(path.join(data, file), 'utf8')) as SerializedSearchIndex));
     }
   });
 

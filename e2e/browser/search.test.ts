@@ -196,7 +196,7 @@ describe.each<ServerKind>(['preview', 'dev'])('search dialog on the website (%s)
   it('shows the error screen when the index cannot be fetched, and finds again once it can', async () => {
     const page = await browser.newPage();
     let block = true;
-    await page.route('**/assets/search-*.json', (route) => (block ? route.fulfill({ status: 404, body: 'gone' }) : route.continue()));
+    await page.route('**/docgen-data/search-*.json', (route) => (block ? route.fulfill({ status: 404, body: 'gone' }) : route.continue()));
     await page.goto(url('/'), { waitUntil: 'load' });
     await hydrated(page);
     await page.locator('.dg-search-button').click();
@@ -233,7 +233,7 @@ describe.each<ServerKind>(['preview', 'dev'])('search dialog on the website (%s)
 
   it('shows the stalled state after 300 ms while the index loads', async () => {
     const page = await browser.newPage();
-    await page.route('**/assets/search-*.json', async (route) => {
+    await page.route('**/docgen-data/search-*.json', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
@@ -366,7 +366,7 @@ describe.each<ServerKind>(['preview', 'dev'])('search dialog on the website (%s)
   it('speaks Chinese on Chinese pages and finds Chinese pages', async () => {
     const page = await browser.newPage();
     let block = false;
-    await page.route('**/assets/search-zh-*.json', (route) => (block ? route.abort() : route.continue()));
+    await page.route('**/docgen-data/search-zh.json', (route) => (block ? route.abort() : route.continue()));
     await page.goto(url('/zh/'), { waitUntil: 'load' });
     await hydrated(page);
     expect(await page.locator('.dg-search-button').textContent()).toContain('搜索');
@@ -391,7 +391,7 @@ describe.each<ServerKind>(['preview', 'dev'])('search dialog on the website (%s)
     // The error screen in Chinese.
     const failing = await browser.newPage();
     block = true;
-    await failing.route('**/assets/search-zh-*.json', (route) => route.abort());
+    await failing.route('**/docgen-data/search-zh.json', (route) => route.abort());
     await failing.goto(url('/zh/'), { waitUntil: 'load' });
     await hydrated(failing);
     await failing.locator('.dg-search-button').click();

@@ -6,9 +6,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { loadConfig } from '../config/index.js';
-import { build } from '../node/pipeline/build.js';
-import { startDevServer } from '../node/dev/dev-server.js';
-import { startStaticServer } from '../node/server/static-server.js';
 import { DocgenError } from '../shared/errors.js';
 import { removeTemporaries } from '../node/pipeline/output-dir.js';
 import { formatError } from './format-error.js';
@@ -27,7 +24,10 @@ function parsePort(value: string): number {
   return port;
 }
 
-/** Creates the commander program; `io` receives output (tests capture it). */
+/**
+ * Creates the commander program; `io` receives output (tests capture it). Each command loads its code when
+ * it runs: `docgen build` with nothing to do, or `--help`, starts without the dev server and the renderer.
+ */
 export function createCli(io: CliIo = { log: console.log, error: console.error }): Command {
   const program = new Command('docgen')
     .description('docgen: a fast static documentation-site generator')
@@ -54,6 +54,7 @@ export function createCli(io: CliIo = { log: console.log, error: console.error }
       process.once('SIGINT', interrupt);
       process.once('SIGTERM', interrupt);
       try {
+        const { build } = await import('../node/pipeline/build.js');
         await build({ root, outDir: opts.outDir && path.resolve(opts.outDir), base: opts.base, emptyOutDir: opts.emptyOutDir, profile: opts.profile, cache: opts.cache });
       } finally {
         process.off('SIGINT', interrupt);
@@ -71,6 +72,7 @@ export function createCli(io: CliIo = { log: console.log, error: console.error }
     .option('--out-dir <dir>', 'where the development build is written')
     .option('--profile', 'print the time of each build phase, at every rebuild')
     .action(async (root: string, opts: { port?: number; host?: string; base?: string; outDir?: string; profile?: boolean }) => {
+      const { startDevServer } = await import('../node/dev/dev-server.js');
       const server = await startDevServer({
         root,
         port: opts.port,
@@ -96,6 +98,7 @@ export function createCli(io: CliIo = { log: console.log, error: console.error }
       if (!fs.existsSync(path.join(config.outDir, 'index.html')) && !fs.existsSync(path.join(config.outDir, '404.html'))) {
         throw new DocgenError(`${path.relative(process.cwd(), config.outDir) || '.'} holds no build: run \`docgen build\` first`);
       }
+      const { startStaticServer } = await import('../node/server/static-server.js');
       const server = await startStaticServer({ dir: config.outDir, base: config.base, host: opts.host, port: opts.port ?? 4173 });
       io.log(`docgen preview server running at ${server.url}`);
       closeOnSignal(server.close);

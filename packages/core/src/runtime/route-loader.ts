@@ -40,9 +40,13 @@ export function createRouteLoader(boot: PageBootData, initial: PageModule | null
     let m = manifests.get(prefix);
     if (!m) {
       const url = manifestUrls[prefix];
-      m = fetch(url).then((r) => {
+      // Its URL stays the same across builds: revalidated, never taken from the HTTP cache unchecked.
+      m = fetch(url, { cache: 'no-cache' }).then(async (r) => {
         if (!r.ok) throw new Error(`Could not load the route table ${url}: HTTP ${r.status}`);
-        return r.json() as Promise<RouteManifest>;
+        const table = (await r.json()) as RouteManifest;
+        // Chunks of a newer build import that build's React and theme: the caller loads the page whole.
+        if (table.app !== boot.app) throw new Error(`The site was built again since this page loaded (${url} goes with ${table.app})`);
+        return table;
       });
       // A failed fetch is retried on the next navigation instead of being cached.
       m.catch(() => {
@@ -58,7 +62,7 @@ export function createRouteLoader(boot: PageBootData, initial: PageModule | null
     let p = modules.get(routePath);
     if (!p) {
       p = manifestFor(routePath).then(async (manifest) => {
-        const chunk = (manifest[routePath] ?? (routePath.endsWith('/') ? undefined : manifest[`${routePath}/`]))?.[0];
+        const chunk = (manifest.routes[routePath] ?? (routePath.endsWith('/') ? undefined : manifest.routes[`${routePath}/`]))?.[0];
         if (!chunk) return null;
         const mod = (await import(/* chunk URL from the manifest */ chunk)) as PageModule;
         loaded.set(routePath, mod);
@@ -83,7 +87,7 @@ export function createRouteLoader(boot: PageBootData, initial: PageModule | null
     async lookup(rawPath) {
       const routePath = normalizeRoutePath(rawPath);
       const manifest = await manifestFor(routePath);
-      return manifest[routePath] ?? null;
+      return manifest.routes[routePath] ?? null;
     },
     reset(urls) {
       manifestUrls = urls;

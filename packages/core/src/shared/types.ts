@@ -152,6 +152,11 @@ export interface PageBootData {
   routePath: string;
   /** URL of the page's chunk (with base). */
   chunk: string;
+  /**
+   * URL of the app entry (with base) the page was built with: a route table naming another (the site was
+   * built again since the page loaded) makes navigation load the next page whole.
+   */
+  app: string;
   /** URL of the locale's route manifest JSON (with base), fetched only when navigating. */
   manifest: string;
   /** Locale prefix → route manifest URL (with base), for links into other locales. */
@@ -161,11 +166,14 @@ export interface PageBootData {
 }
 
 /**
- * A locale's route manifest, fetched lazily by the client: route path → [chunk URL (with base), source
- * path relative to the site root]. Kept out of HTML and the entry chunk so both stay the same size
- * whatever the site's size.
+ * A locale's route manifest (route table), fetched lazily by the client: the URL of the app entry it goes
+ * with, and route path → [chunk URL (with base), source path relative to the site root]. Kept out of HTML
+ * and the entry chunk so both stay the same size whatever the site's size.
  */
-export type RouteManifest = Record<string, [chunk: string, filePath: string]>;
+export interface RouteManifest {
+  app: string;
+  routes: Record<string, [chunk: string, filePath: string]>;
+}
 
 /**
  * Search settings in the browser. `local`: the index URL of each locale comes with the page's boot data.

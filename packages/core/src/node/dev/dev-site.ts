@@ -17,6 +17,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { Piscina } from 'piscina';
 import type { ResolvedConfig } from '../../config/index.js';
@@ -24,7 +25,8 @@ import { DocgenError } from '../../shared/errors.js';
 import { withBase } from '../../shared/route-path.js';
 import type { FrontMatter } from '../../shared/types.js';
 import type { CompiledPage } from '../markdown/compiled-page.js';
-import { createPageCompiler, parseFrontMatter, titleFromFileName } from '../markdown/compile-page.js';
+import type { CompilerOptions, PageCompiler } from '../markdown/compile-page.js';
+import { parseFrontMatter, titleFromFileName } from '../markdown/front-matter.js';
 import { readPageSource } from '../markdown/read-source.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
 import { buildSiteData, pageDataOf } from '../pipeline/build-site-data.js';
@@ -141,7 +143,7 @@ export async function openDevSite({ config: loaded, bodyEnd, profile, onReload }
       ctx.compiled.set(route.filePath, standInPage(route.filePath));
       standIns.add(route.filePath);
     }
-    ctx.compileFragment = fragmentCompiler(createPageCompiler(ctx.compilerOptions), ctx.cache, ctx.optionsKey);
+    ctx.compileFragment = fragmentCompiler(lazyCompiler(ctx.compilerOptions), ctx.cache, ctx.optionsKey);
     ctx.timings.mark('stand-ins');
     await buildSiteData(ctx);
     if (fs.existsSync(config.publicDir)) fs.cpSync(config.publicDir, outDir, { recursive: true });
@@ -218,6 +220,8 @@ class OpenSite implements DevSite {
   private busy = 0;
   private onIdle: (() => void)[] = [];
   private disposed = false;
+  /** Times the search indexes were written. */
+  private searchVersion = 0;
   /** Files the plugins' `afterBuild` wrote last time (relative to the output folder): removed before it runs again. */
   private pluginOutputs: string[] = [];
   /** One warm compile thread for the pages asked for and edited, beside the background compile. */
@@ -264,9 +268,18 @@ class OpenSite implements DevSite {
     this.writeManifests();
   }
 
-  /** Starts compiling the stand-in pages in the background, in all cores but one, at low priority. */
+  /**
+   * Starts compiling the stand-in pages in the background, in all cores but one, at low priority; warms the
+   * compile thread (the home page first: the highlighter loads at a thread's first page) and the server
+   * entry, so that the first request waits for neither.
+   */
   compileInBackground(): void {
     const { ctx } = this;
+    const home = this.fileOfRoute.get(ctx.config.resolvedLocales[0]?.prefix ? `${ctx.config.resolvedLocales[0].prefix}/` : '/') ?? ctx.routes[0]?.filePath;
+    // A page that does not compile is reported when it is asked for, and by `settle`.
+    if (home) void this.compileNow([home]).catch(() => undefined);
+    // Its failure, if any, is reported by the first render, which imports it again.
+    void import(pathToFileURL(path.join(need(ctx.ssrDir, 'ssrDir'), this.serverEntry)).href).catch(() => undefined);
     const threads = Math.max(1, os.availableParallelism() - 1);
     const pool = new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.js'), maxThreads: threads, idleTimeout: 1000 });
     this.backgroundPool = pool;
@@ -541,7 +554,7 @@ class OpenSite implements DevSite {
     }
     if (sharedChanged || touched.size) {
       // A fragment is compiled again when read; the pages' own compiled code is unchanged.
-      ctx.compileFragment = fragmentCompiler(createPageCompiler(ctx.compilerOptions), ctx.cache, ctx.optionsKey);
+      ctx.compileFragment = fragmentCompiler(lazyCompiler(ctx.compilerOptions), ctx.cache, ctx.optionsKey);
       this.plan.modules.compileFragment = ctx.compileFragment;
     }
     if (edited.length) {
@@ -604,6 +617,9 @@ class OpenSite implements DevSite {
     await this.deriveSiteData();
     await indexSearch(ctx);
     emitSearchIndexes(ctx, this.outDir);
+    // Same files, new contents: a version in the URL makes the open pages' search load them again.
+    const version = ++this.searchVersion;
+    ctx.searchIndexes = Object.fromEntries(Object.entries(need(ctx.searchIndexes, 'searchIndexes')).map(([prefix, url]) => [prefix, `${url}?v=${version}`]));
     // The documents carry the search index URLs.
     this.documents.clear();
     this.planned = undefined;
@@ -635,6 +651,17 @@ class OpenSite implements DevSite {
     fs.rmSync(this.outDir, { recursive: true, force: true });
     this.untrack();
   }
+}
+
+/** A page compiler loaded at its first use: opening the site does not wait for the Markdown pipeline to load. */
+function lazyCompiler(options: CompilerOptions): PageCompiler {
+  let compiler: Promise<PageCompiler> | undefined;
+  return {
+    async compile(filePath, source, opts) {
+      compiler ??= import('../markdown/compile-page.js').then((m) => m.createPageCompiler(options));
+      return (await compiler).compile(filePath, source, opts);
+    },
+  };
 }
 
 /** What other pages show of a page (sidebars, overviews, prev/next links), as one string. */

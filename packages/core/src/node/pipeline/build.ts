@@ -9,16 +9,9 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../../config/index.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
 import { isUpToDate } from './build-state.js';
-import { bundleSite } from './bundle-site.js';
-import { buildSiteData } from './build-site-data.js';
-import { compileSitePages } from './compile-site-pages.js';
 import { createBuildContext, need, type BuildContext, type BuildOptions } from './context.js';
-import { emitAssets } from './emit-assets.js';
-import { indexSearch } from './index-search.js';
 import { createTempOutput, trackTemporary } from './output-dir.js';
-import { renderSite } from './render-site.js';
 import { scanPages } from './scan-pages.js';
-import { writeOutput } from './write-output.js';
 import { settled } from './run-limited.js';
 
 export type { BuildOptions } from './context.js';
@@ -55,6 +48,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     if (isUpToDate(ctx.stateFile, ctx.buildKey, ctx.config)) return upToDate(ctx);
     fs.rmSync(ctx.stateFile, { force: true });
   }
+  const { compileSitePages, buildSiteData, bundleSite, indexSearch, emitAssets, renderSite, writeOutput } = await import('./build-phases.js');
   await compileSitePages(ctx);
   await buildSiteData(ctx);
   await inTemporaryOutput(ctx, async () => {

@@ -2,7 +2,6 @@
  * Phase: what the temporary output holds besides the bundles and the HTML: the route manifest of each
  * locale, the files pages link to or show (hashed copies), the public folder and the search indexes.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
@@ -43,11 +42,26 @@ export function copyPageAssets(outDir: string, pages: Iterable<CompiledPage>): v
   }
 }
 
+/**
+ * Folder of the output for the files whose URL stays the same from build to build while their content
+ * changes: the route tables and the local search indexes. Fetched with revalidation, unlike `assets/`,
+ * whose files are named by content and never change.
+ */
+export const DATA_DIR = 'docgen-data';
+
 /** Writes the local search index of each locale (`ctx.search`) into `outDir`; sets `ctx.searchIndexes`. */
 export function emitSearchIndexes(ctx: BuildContext, outDir: string): void {
   const search = need(ctx.search, 'search');
-  for (const { file, json } of search.files.values()) fs.writeFileSync(path.join(outDir, file), json);
+  for (const { file, json } of search.files.values()) writeWhole(path.join(outDir, file), json);
   ctx.searchIndexes = Object.fromEntries([...search.files].map(([prefix, { file }]) => [prefix, `/${file}`]));
+}
+
+/** Writes `file` beside its place and renames it there: a reader (the dev server's) never sees half of it. */
+function writeWhole(file: string, data: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, data);
+  fs.renameSync(tmp, file);
 }
 
 /**
@@ -103,16 +117,17 @@ export function collectAssets(metafile: Metafile, outDir: string, root: string):
   };
 }
 
-/** Writes `assets/routes-<lang>-<hash>.json` per locale; returns locale prefix → manifest URL (without base). */
+/**
+ * Writes the route table of each locale, `docgen-data/routes-<lang>.json` (`RouteManifest`, naming the app
+ * entry it goes with); returns locale prefix → its URL (without base).
+ */
 export function writeManifests(config: ResolvedConfig, routes: RouteEntry[], assets: ClientAssets, outDir: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const locale of config.resolvedLocales) {
-    const table: RouteManifest = {};
-    for (const r of routes) if (r.lang === locale.lang) table[r.path] = [withBase(assets.pages.get(r.filePath)!.chunk, config.base), r.relativePath];
-    const json = JSON.stringify(table);
-    const hash = crypto.createHash('sha256').update(json).digest('hex').slice(0, 8);
-    const file = `assets/routes-${locale.lang}-${hash}.json`;
-    fs.writeFileSync(path.join(outDir, file), json);
+    const table: RouteManifest = { app: withBase(assets.entry, config.base), routes: {} };
+    for (const r of routes) if (r.lang === locale.lang) table.routes[r.path] = [withBase(assets.pages.get(r.filePath)!.chunk, config.base), r.relativePath];
+    const file = `${DATA_DIR}/routes-${locale.lang}.json`;
+    writeWhole(path.join(outDir, file), JSON.stringify(table));
     out[locale.prefix] = `/${file}`;
   }
   return out;

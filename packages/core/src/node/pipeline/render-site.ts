@@ -38,36 +38,27 @@ export async function renderSite(ctx: BuildContext): Promise<void> {
     ? documentKeys(planned, { salt: ctx.optionsKey, server: need(ctx.serverSharedHash, 'serverSharedHash'), pageKey: (route) => pageKeys.get(sourceOf.get(route.routePath) ?? '')?.key })
     : undefined;
   const last = keys ? readRenderState(path.join(ctx.cacheDir, RENDER_STATE)) : undefined;
-  // Which documents can be taken (a stat each, a few at a time), then those are written while the others
-  // render: reading and writing run in libuv's threads beside the render threads.
+  // Which documents can be taken (a stat each, a few at a time), then those are linked while the others
+  // render: linking runs in libuv's threads beside the render threads.
   const reusable = await Promise.all(planned.map((route) => limitIo(() => canReuseDocument(route, keys?.get(route.htmlFile), last, config.outDir))));
   const toReuse = planned.filter((_, i) => reusable[i]);
   const toRender = planned.filter((_, i) => !reusable[i]);
   ctx.documentKeys = keys;
   const folders = new Set<string>();
-  const writeReused = async () => {
+  const linkReused = async () => {
     await settled(
       toReuse.map((route) =>
         limitIo(async () => {
-          const html = await reuseDocument(route, config.outDir);
-          if (html === undefined) {
-            keys?.delete(route.htmlFile);
-            missing.push(route);
-            return;
-          }
-          const file = path.join(tmpOut, route.htmlFile);
-          const dir = path.dirname(file);
+          const dir = path.dirname(path.join(tmpOut, route.htmlFile));
           if (!folders.has(dir)) {
             fs.mkdirSync(dir, { recursive: true });
             folders.add(dir);
           }
-          await fs.promises.writeFile(file, html);
+          await reuseDocument(route, config.outDir, tmpOut);
         }),
       ),
     );
   };
-  // A recorded document without boot data (not one docgen wrote whole): rendered after all.
-  const missing: RenderRoute[] = [];
   ctx.reusedDocuments = toReuse.length;
   // Server modules only for the pages rendered.
   const render = async (routes: RenderRoute[]) => {
@@ -75,11 +66,7 @@ export async function renderSite(ctx: BuildContext): Promise<void> {
     await renderRoutesInPool(ctx, routes);
   };
   // Both waited for, failed or not: nothing still writes when a failed build's folders are removed.
-  await settled([writeReused(), render(toRender)]);
-  if (missing.length) {
-    ctx.reusedDocuments -= missing.length;
-    await render(missing);
-  }
+  await settled([linkReused(), render(toRender)]);
   ctx.timings.mark('render');
 }
 
@@ -189,7 +176,7 @@ export async function planRoutes(ctx: BuildContext, moduleFileOf: (route: RouteE
         preloads: [page.chunk, ...page.imports].map(b),
         entryImports: assets.entryImports.map(b),
         entry: b(assets.entry),
-        boot: { routePath: route.path, chunk: b(page.chunk), manifest: manifests[locale.prefix], manifests, searchIndexes },
+        boot: { routePath: route.path, chunk: b(page.chunk), app: b(assets.entry), manifest: manifests[locale.prefix], manifests, searchIndexes },
         bodyEnd,
       },
     };
@@ -212,7 +199,7 @@ export async function planRoutes(ctx: BuildContext, moduleFileOf: (route: RouteE
       preloads: [],
       entryImports: assets.entryImports.map(b),
       entry: b(assets.entry),
-      boot: { routePath: '/404', chunk: '', manifest: manifests[''] ?? '', manifests, searchIndexes },
+      boot: { routePath: '/404', chunk: '', app: b(assets.entry), manifest: manifests[''] ?? '', manifests, searchIndexes },
       bodyEnd,
     },
   });

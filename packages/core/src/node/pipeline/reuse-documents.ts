@@ -1,12 +1,12 @@
 /**
  * Documents of the last build that a new build can take instead of rendering them again. A page's server
  * render depends only on the server modules it runs (its page module, the server entry, and every chunk
- * they import), its route and the parts of its document; so the key of a document hashes their contents,
- * the document's parts without the boot data, and docgen's compiler options and own code (`optionsKey`).
+ * they import), its route and the parts of its document (head, preloads, boot data: the route tables and
+ * search indexes have stable URLs, so another page's edit does not change them); so the key of a document
+ * hashes their contents, the document's parts, and docgen's compiler options and own code (`optionsKey`).
  * When a page's key is the one the last build recorded and the file in the output folder is still the one
- * it wrote (same size and mtime: a plugin that edited it afterwards changed them), the new document is that
- * file with the new boot data (route table and search index URLs change with any page of the locale). The
- * result is byte for byte what rendering would write.
+ * it wrote (same size and mtime: a plugin that edited it afterwards changed them), the new output takes
+ * that file as it is (a hard link), byte for byte what rendering would write.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -22,8 +22,6 @@ const renderStateSchema = z.object({
 });
 export type RenderState = z.infer<typeof renderStateSchema>;
 
-const BOOT_OPEN = '<script id="__DG_PAGE__" type="application/json">';
-
 /** sha256 of a string or bytes, hex. */
 export function sha256(data: string | Buffer): string {
   return crypto.createHash('sha256').update(data).digest('hex');
@@ -32,8 +30,7 @@ export function sha256(data: string | Buffer): string {
 /**
  * The key of each planned document (by output file): the server bundle's shared part, the page's chunk key
  * (`reuse-bundles.ts`: its module and every file it imports, by content; the server module is made from the
- * same inputs), and the document's parts without the boot data. A page without a chunk key gets none (it
- * is rendered).
+ * same inputs), and the document's parts. A page without a chunk key gets none (it is rendered).
  * @param salt what else every document depends on (compiler options, docgen's code)
  * @param server hash of the server bundle's shared part
  */
@@ -42,7 +39,7 @@ export function documentKeys(planned: RenderRoute[], { salt, server, pageKey }: 
   for (const route of planned) {
     const page = route.moduleFile ? pageKey(route) : '';
     if (page === undefined) continue;
-    keys.set(route.htmlFile, sha256(JSON.stringify([salt, server, page, { ...route, parts: { ...route.parts, boot: null } }])));
+    keys.set(route.htmlFile, sha256(JSON.stringify([salt, server, page, route])));
   }
   return keys;
 }
@@ -101,7 +98,7 @@ export function recordDocuments(outDir: string, keys: Map<string, string>): Rend
  */
 export async function canReuseDocument(route: RenderRoute, key: string | undefined, state: RenderState | undefined, outDir: string): Promise<boolean> {
   const recorded = state?.outDir === outDir ? state.documents[route.htmlFile] : undefined;
-  if (key === undefined || !recorded || recorded[0] !== key || !route.parts.boot) return false;
+  if (key === undefined || !recorded || recorded[0] !== key) return false;
   const stat = await fs.promises.stat(path.join(outDir, route.htmlFile)).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     throw error;
@@ -109,19 +106,19 @@ export async function canReuseDocument(route: RenderRoute, key: string | undefin
   return stat !== undefined && stat.size === recorded[1] && stat.mtimeMs === recorded[2];
 }
 
-const BOOT_OPEN_BYTES = Buffer.from(BOOT_OPEN);
-const SCRIPT_CLOSE_BYTES = Buffer.from('</script>');
-
 /**
- * The last build's document for `route` (one `canReuseDocument` accepted) with the new boot data, as bytes
- * (the rest of the document is not decoded); undefined when it has no boot data element.
+ * Puts the last build's document for `route` (one `canReuseDocument` accepted) into `outDir`: a hard link,
+ * or a copy where the file system has none.
+ * @throws a file-system error other than links being unsupported
  */
-export async function reuseDocument(route: RenderRoute, outDir: string): Promise<Buffer | undefined> {
-  const html = await fs.promises.readFile(path.join(outDir, route.htmlFile));
-  const start = html.lastIndexOf(BOOT_OPEN_BYTES);
-  const end = start < 0 ? -1 : html.indexOf(SCRIPT_CLOSE_BYTES, start);
-  if (end < 0) return undefined;
-  // Serialized as `renderHtmlDocument` does: `<` escaped so the JSON can never close the element.
-  const boot = JSON.stringify(route.parts.boot).replace(/</g, '\\u003c');
-  return Buffer.concat([html.subarray(0, start + BOOT_OPEN_BYTES.length), Buffer.from(boot), html.subarray(end)]);
+export async function reuseDocument(route: RenderRoute, lastOutDir: string, outDir: string): Promise<void> {
+  const from = path.join(lastOutDir, route.htmlFile);
+  const to = path.join(outDir, route.htmlFile);
+  try {
+    await fs.promises.link(from, to);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP') throw error;
+    await fs.promises.copyFile(from, to);
+  }
 }

@@ -1,9 +1,8 @@
 /**
- * Search output of a build: per locale the records, the local index file
- * (`assets/search-<lang>-<hash>.json`, content-hashed) and, on request, all records as one JSON file to
- * push to a hosted index.
+ * Search output of a build: per locale the records, the local index file (`docgen-data/search-<lang>.json`,
+ * at a stable URL, so that a page's document does not change with another page's edit) and, on request, all
+ * records as one JSON file to push to a hosted index.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../../config/index.js';
@@ -13,11 +12,12 @@ import type { PageData, SidebarSection } from '../../shared/types.js';
 import type { CompiledPage } from '../markdown/compile-page.js';
 import { sidebarFor, type LocaleNavigation } from '../nav/resolve-nav-sidebar.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
+import { DATA_DIR } from '../pipeline/emit-assets.js';
 import { lvl0Of, pageRecords } from './records.js';
 
 /** The search output of one build, ready to write. */
 export interface SearchOutput {
-  /** Locale prefix → index file path relative to the output folder (`assets/search-en-1a2b3c4d.json`). */
+  /** Locale prefix → index file path relative to the output folder (`docgen-data/search-en.json`). */
   files: Map<string, { file: string; json: string }>;
   /** Every locale's records, in route order. */
   records: SearchRecord[];
@@ -62,8 +62,7 @@ export async function createSearchOutput(
     files.set(locale.prefix, { file: '', json: '' });
     indexes.push(
       indexLocale(localeRecords, locale.lang).then((json) => {
-        const hash = crypto.createHash('sha256').update(json).digest('hex').slice(0, 8);
-        files.set(locale.prefix, { file: `assets/search-${locale.lang}-${hash}.json`, json });
+        files.set(locale.prefix, { file: `${DATA_DIR}/search-${locale.lang}.json`, json });
       }),
     );
   }

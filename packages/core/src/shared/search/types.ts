@@ -90,7 +90,7 @@ export interface SearchResponse {
 }
 
 /**
- * The local index file of one locale (`assets/search-<lang>-<hash>.json`): the records, compacted, and the
+ * The local index file of one locale (`docgen-data/search-<lang>.json`): the records, compacted, and the
  * MiniSearch index built from them at build time.
  */
 export interface SerializedSearchIndex {

@@ -15,7 +15,8 @@ const engines = new Map<string, Promise<LocalSearchEngine>>();
 export function loadEngine(url: string): Promise<LocalSearchEngine> {
   let engine = engines.get(url);
   if (!engine) {
-    engine = fetch(url)
+    // Its URL stays the same across builds: revalidated, never taken from the HTTP cache unchecked.
+    engine = fetch(url, { cache: 'no-cache' })
       .then((response) => {
         if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
         return response.json() as Promise<SerializedSearchIndex>;

@@ -1,0 +1,11 @@
+/**
+ * The phases that make a build's output, in one module that `build()` loads only once it knows a build is
+ * needed: a build with nothing to do starts without the compiler, the bundler and the renderer.
+ */
+export { bundleSite } from './bundle-site.js';
+export { buildSiteData } from './build-site-data.js';
+export { compileSitePages } from './compile-site-pages.js';
+export { emitAssets } from './emit-assets.js';
+export { indexSearch } from './index-search.js';
+export { renderSite } from './render-site.js';
+export { writeOutput } from './write-output.js';
