@@ -2,7 +2,8 @@
  * `docgen dev` in Chromium on a copy of the basic fixture: a page edit is swapped into the open page
  * without a reload (scroll position, a collapsed sidebar group and the open search dialog survive), and a
  * syntax error shows the error overlay, which a fix clears; a new title reaches another open page's sidebar in
- * place; a new page and a config edit apply after a reload, without restarting the server.
+ * place; a new page and a config edit apply after a reload, without restarting the server. On a copy of the
+ * custom-theme fixture: an edited theme component is swapped in by React Fast Refresh, keeping the state.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -141,6 +142,49 @@ describe('docgen dev in the browser', () => {
     fs.writeFileSync(configFile, fs.readFileSync(configFile, 'utf8').replace("title: 'Fixture',", "title: 'Edited fixture',"));
     await page.waitForFunction(() => document.title.endsWith('| Edited fixture'));
     expect(errors.slice(errorsBefore).map(String)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('docgen dev in the browser: React Fast Refresh of the theme', () => {
+  let site: string;
+  let server: DevServer;
+  let browser: Browser;
+  const errors: unknown[] = [];
+
+  beforeAll(async () => {
+    site = copyFixture('custom-theme');
+    server = await startDevServer({ root: site, port: 0, onError: (e) => errors.push(e) });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('swaps an edited theme component in place: the open search dialog and its query stay, no reload', async () => {
+    const page = await browser.newPage();
+    await page.goto(new URL('guide/', server.url).href, { waitUntil: 'networkidle' });
+    expect(await page.locator('.custom-footer').textContent()).toBe('Custom footer');
+    await page.evaluate(() => ((window as unknown as { __beforeEdit: number }).__beforeEdit = 42));
+    await page.locator('.dg-search-button').click();
+    await page.locator('.DocSearch-Input').fill('state kept');
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => navigations.push(frame.url()));
+
+    const theme = path.join(site, 'theme/index.tsx');
+    fs.writeFileSync(theme, fs.readFileSync(theme, 'utf8').replace('Custom footer', 'Refreshed footer'));
+    await page.locator('.custom-footer', { hasText: 'Refreshed footer' }).waitFor();
+
+    expect(navigations).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __beforeEdit?: number }).__beforeEdit)).toBe(42);
+    expect(await page.locator('.DocSearch-Input').inputValue()).toBe('state kept');
+    // The pages bundled from now on import the new theme: a fresh load shows the edit too.
+    const fresh = await browser.newPage();
+    await fresh.goto(new URL('guide/', server.url).href);
+    expect(await fresh.locator('.custom-footer').textContent()).toBe('Refreshed footer');
+    expect(errors.map(String)).toEqual([]);
+    await fresh.close();
     await page.close();
   });
 });

@@ -6,6 +6,9 @@
  *   (no app on the page) the page reloads;
  * - on `search` (the search indexes were built again) dispatches the same event with no routes and no
  *   manifests, only the new `searchIndexes`;
+ * - on `refresh` (theme modules changed: `DevRefresh`) imports the new shared entries, which register the
+ *   new components with the Fast Refresh runtime, gives the app the new route tables and has React refresh
+ *   them in place; without the runtime, or when that fails, reloads the page;
  * - on `reload` reloads the page;
  * - on `build-error` shows an overlay with the message, file, line, column and source excerpt (`DevErrorPayload`),
  *   removed on `clear` and on the next update.
@@ -38,6 +41,19 @@ source.addEventListener('update', (e) => {
   clear();
   const event = new CustomEvent(UPDATE_EVENT, { detail: JSON.parse(e.data), cancelable: true });
   if (window.dispatchEvent(event)) location.reload();
+});
+source.addEventListener('refresh', async (e) => {
+  clear();
+  const data = JSON.parse(e.data);
+  try {
+    if (!window.__dgRefresh) throw new Error('the Fast Refresh runtime did not load');
+    await Promise.all(data.modules.map((url) => import(url)));
+    window.dispatchEvent(new CustomEvent(UPDATE_EVENT, { detail: { routes: [], manifests: data.manifests }, cancelable: true }));
+    window.__dgRefresh.perform();
+  } catch (error) {
+    console.error('docgen: Fast Refresh failed, reloading', error);
+    location.reload();
+  }
 });
 source.addEventListener('search', (e) => {
   window.dispatchEvent(new CustomEvent(UPDATE_EVENT, { detail: { routes: [], ...JSON.parse(e.data) }, cancelable: true }));

@@ -14,6 +14,7 @@ import { loadConfig, type ResolvedConfig } from '../../config/index.js';
 import { DocgenError } from '../../shared/errors.js';
 import { startStaticServer, type StaticServer } from '../server/static-server.js';
 import { DEV_EVENTS_PATH, devClientScript } from './dev-client.js';
+import { REFRESH_RUNTIME_PATH, refreshRuntimeScript } from './fast-refresh.js';
 import { openDevSite, type DevSite, type FileEvent, type SettledState } from './dev-site.js';
 
 export type { DevUpdate } from './dev-site.js';
@@ -70,11 +71,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const root = path.resolve(options.root);
   const overrides = { base: options.base, outDir: options.outDir ?? path.join(root, 'node_modules', '.cache', 'docgen', 'dev-dist'), dev: true };
   const clients = new Set<http.ServerResponse>();
+  // The Fast Refresh runtime, a classic script: it runs while the page is parsed, before the app's modules.
+  const bodyEnd = `<script src="${REFRESH_RUNTIME_PATH}"></script>${devClientScript()}`;
+  const refreshRuntime = refreshRuntimeScript();
+  refreshRuntime.catch(() => {}); // reported when a page asks for it
   let waiters: (() => void)[] = [];
   let lastError: DevErrorPayload | undefined;
 
   const open = async (): Promise<DevSite> =>
-    openDevSite({ config: await loadConfig(root, overrides), bodyEnd: devClientScript(), profile: options.profile, onReload: () => broadcast('reload', {}) });
+    openDevSite({ config: await loadConfig(root, overrides), bodyEnd, profile: options.profile, onReload: () => broadcast('reload', {}) });
   // Set once the site is open, before anything reads it.
   let site!: DevSite;
   // The search indexes and plugin outputs of the state served, once made (sent to each new page too).
@@ -162,6 +167,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       }
       succeed();
       if (outcome.kind === 'update' && outcome.update.routes.length) broadcast('update', outcome.update);
+      else if (outcome.kind === 'refresh') broadcast('refresh', outcome.refresh);
       else if (outcome.kind !== 'update') broadcast('reload', {});
       settleNeeded = true;
     } catch (error) {
@@ -232,6 +238,20 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     port: options.port ?? 5173,
     noCache: true,
     intercept(req, res) {
+      if (req.url === REFRESH_RUNTIME_PATH) {
+        refreshRuntime.then(
+          (code) => {
+            res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+            res.end(code);
+          },
+          (error: unknown) => {
+            options.onError?.(error);
+            res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+            res.end(`docgen could not load the Fast Refresh runtime: ${(error as Error)?.message ?? String(error)}`);
+          },
+        );
+        return true;
+      }
       if (req.url !== DEV_EVENTS_PATH) return false;
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
       res.write(': connected\n\n');
@@ -248,7 +268,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     render: (sitePath) =>
       site.render(sitePath).catch((error: unknown) => {
         fail(error);
-        return { status: 500, html: `<!doctype html><html><head><meta charset="utf-8"><title>Build error</title></head><body>${devClientScript()}</body></html>` };
+        return { status: 500, html: `<!doctype html><html><head><meta charset="utf-8"><title>Build error</title></head><body>${bodyEnd}</body></html>` };
       }),
   }).catch(async (error: unknown) => {
     await site.dispose();

@@ -17,6 +17,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { Piscina } from 'piscina';
@@ -44,6 +45,7 @@ import { createTempOutput, trackTemporary } from '../pipeline/output-dir.js';
 import { planRoutes } from '../pipeline/render-site.js';
 import { renderDocument, type RenderRoute } from '../pipeline/render-routes.js';
 import { settled } from '../pipeline/run-limited.js';
+import { refreshPlugin } from './fast-refresh.js';
 import { scanPages } from '../pipeline/scan-pages.js';
 
 /** Data of the `update` event: the routes whose page module changed, and the new route table and search index URLs by locale prefix. */
@@ -64,8 +66,21 @@ export interface SettledState {
   routes: string[];
 }
 
-/** What a change did: pages to swap in place, a reload, or `reopen` (the caller opens the site again). */
-export type DevOutcome = { kind: 'update'; update: DevUpdate } | { kind: 'reload' } | { kind: 'reopen' };
+/**
+ * Data of the `refresh` event (a theme module changed): the URLs of the browser bundle's new shared
+ * entries, whose changed modules register the new components for React Fast Refresh, and the new route
+ * tables.
+ */
+export interface DevRefresh {
+  modules: string[];
+  manifests: Record<string, string>;
+}
+
+/**
+ * What a change did: pages to swap in place, theme components to refresh, a reload, or `reopen` (the caller
+ * opens the site again).
+ */
+export type DevOutcome = { kind: 'update'; update: DevUpdate } | { kind: 'refresh'; refresh: DevRefresh } | { kind: 'reload' } | { kind: 'reopen' };
 
 /** A file event of the watcher (chokidar's names). */
 export type FileEvent = 'add' | 'addDir' | 'change' | 'unlink' | 'unlinkDir';
@@ -154,7 +169,10 @@ export async function openDevSite({ config: loaded, bodyEnd, profile, onReload }
     // Pages rendered before the first `settle` have no search index yet: the dev client learns it then.
     ctx.searchIndexes = {};
     const plan = await planBundles(ctx, { outDir, ssrDir, hashServerEntries: true, stablePageNames: true });
-    site = new OpenSite(ctx, plan, outDir, untrack, standIns, onReload);
+    // The theme's components register with React Fast Refresh in the browser bundle.
+    const themeDirs = [...new Set([path.dirname(createRequire(import.meta.url).resolve('@docgen/theme-default')), path.dirname(plan.modules.themeEntry)])];
+    plan.client.plugins = [refreshPlugin(themeDirs), ...(plan.client.plugins ?? [])];
+    site = new OpenSite(ctx, plan, outDir, untrack, standIns, themeDirs, onReload);
     await site.bundleShared();
     site.sent();
     ctx.timings.mark('bundles');
@@ -234,6 +252,8 @@ class OpenSite implements DevSite {
     private untrack: () => void,
     /** Pages whose entry in `ctx.compiled` is a stand-in (`standInPage`), not yet compiled. */
     private standIns: Set<string>,
+    /** Folders of the theme's modules (absolute): an edit there is refreshed in place. */
+    private themeDirs: string[],
     private onReload?: () => void,
   ) {
     this.config = ctx.config;
@@ -546,9 +566,13 @@ class OpenSite implements DevSite {
     // Whether other pages may show something new (a title, front matter, h2 headings in an overview).
     let derive = false;
     let sharedChanged = false;
+    let themeOnly = true;
     for (const [file, event] of changes) {
       if (event === 'change' && ctx.compiled.has(file)) edited.push(file);
-      else if (event === 'change' && this.sharedInputs.has(file)) sharedChanged = true;
+      else if (event === 'change' && this.sharedInputs.has(file)) {
+        sharedChanged = true;
+        themeOnly &&= /\.[jt]sx$/.test(file) && this.themeDirs.some((dir) => file.startsWith(dir + path.sep));
+      }
       else if (event === 'change' && [...this.states.values()].some((s) => s.inputs.includes(file))) touched.add(file);
       else return { kind: 'reopen' };
     }
@@ -579,7 +603,10 @@ class OpenSite implements DevSite {
       ctx.timings.mark('bundles');
       ctx.timings.print();
       this.unsent.clear();
-      return { kind: 'reload' };
+      if (!themeOnly || edited.length || touched.size) return { kind: 'reload' };
+      // Theme components: the open pages import the new shared entries and refresh them in place.
+      const modules = Object.values(need(this.shared, 'shared').clientFiles).map((file) => withBase(`/assets/${file.slice(2)}`, config.base));
+      return { kind: 'refresh', refresh: { modules, manifests: this.withBase(need(ctx.manifests, 'manifests')) } };
     }
     for (const [file, state] of this.states) if (state.inputs.some((input) => touched.has(input))) this.restale(file);
     if (derive) await this.deriveSiteData();
