@@ -23,7 +23,7 @@ beforeAll(async () => {
     ['en', 'zh'].map(async (lang) => {
       const html = await (await fetch(new URL(lang === 'en' ? '' : 'zh/', server.url))).text();
       const boot = JSON.parse(/<script id="__DG_PAGE__" type="application\/json">(.*?)<\/script>/.exec(html)![1]) as { manifest: string };
-      return Object.keys((await (await fetch(new URL(boot.manifest.slice(1), server.url))).json()) as object);
+      return Object.keys(((await (await fetch(new URL(boot.manifest.slice(1), server.url))).json()) as { routes: object }).routes);
     }),
   );
   routes = manifests.flat();

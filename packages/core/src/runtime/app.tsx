@@ -70,9 +70,11 @@ export function App({ initialPage, initialRoutePath }: { initialPage: PageModule
         if (!cancelled) setState({ site: siteData, page, routePath });
       },
       (error: unknown) => {
-        // The chunk could not be fetched (new deploy, offline): a full load of the URL recovers.
+        // The chunk could not be fetched (new deploy, offline), or the site was built again with other shared
+        // code: a full load of the URL recovers. The router has put the URL in place already, and assigning a
+        // URL that differs only in its fragment would not load it: reload.
         console.error(error);
-        if (!cancelled) window.location.assign(location.pathname + location.search + location.hash);
+        if (!cancelled) window.location.reload();
       },
     );
     return () => {

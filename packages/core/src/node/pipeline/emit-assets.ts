@@ -11,6 +11,7 @@ import type { RouteManifest } from '../../shared/types.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
 import type { CompiledPage } from '../markdown/compiled-page.js';
 import { need, type BuildContext, type ClientAssets } from './context.js';
+import { DATA_DIR } from './data-dir.js';
 
 /** Sets `ctx.assets`, `ctx.manifests` and `ctx.searchIndexes`, and writes their files. */
 export function emitAssets(ctx: BuildContext): void {
@@ -41,13 +42,6 @@ export function copyPageAssets(outDir: string, pages: Iterable<CompiledPage>): v
     }
   }
 }
-
-/**
- * Folder of the output for the files whose URL stays the same from build to build while their content
- * changes: the route tables and the local search indexes. Fetched with revalidation, unlike `assets/`,
- * whose files are named by content and never change.
- */
-export const DATA_DIR = 'docgen-data';
 
 /** Writes the local search index of each locale (`ctx.search`) into `outDir`; sets `ctx.searchIndexes`. */
 export function emitSearchIndexes(ctx: BuildContext, outDir: string): void {

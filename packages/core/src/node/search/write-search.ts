@@ -12,7 +12,7 @@ import type { PageData, SidebarSection } from '../../shared/types.js';
 import type { CompiledPage } from '../markdown/compile-page.js';
 import { sidebarFor, type LocaleNavigation } from '../nav/resolve-nav-sidebar.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
-import { DATA_DIR } from '../pipeline/emit-assets.js';
+import { DATA_DIR } from '../pipeline/data-dir.js';
 import { lvl0Of, pageRecords } from './records.js';
 
 /** The search output of one build, ready to write. */
