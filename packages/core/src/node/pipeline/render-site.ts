@@ -87,6 +87,13 @@ const limitIo = (() => {
 })();
 
 /**
+ * Pages one pool of render threads renders before it is replaced: a thread keeps every page module it
+ * imported (ES modules are never unloaded), so a thread that rendered the whole site would hold all of
+ * them; a new pool per run of pages keeps the threads' memory flat in the site's size.
+ */
+const PAGES_PER_POOL = 1000;
+
+/**
  * Renders `routes` in worker threads, one page per task, each within `pageTimeout`.
  * @throws DocgenError naming every page that failed or ran over the time limit
  */
@@ -100,30 +107,35 @@ async function renderRoutesInPool(ctx: BuildContext, toRender: RenderRoute[]): P
   // Always in worker threads: a page whose render never ends (an MDX expression that loops) can only be
   // stopped by terminating its thread. One thread per ~32 routes up to the cores.
   const threads = Math.max(1, Math.min(os.availableParallelism(), 8, Math.ceil(toRender.length / 32)));
-  const pool = new Piscina<RenderJob, RenderOutcome>({ filename: builtModule('render-worker.js'), maxThreads: threads, idleTimeout: 1000 });
   const failures: DocgenError[] = [];
+  const renderRun = async (routes: RenderRoute[]) => {
+    const pool = new Piscina<RenderJob, RenderOutcome>({ filename: builtModule('render-worker.js'), maxThreads: threads, idleTimeout: 1000 });
+    try {
+      await runLimited(pool, routes, {
+        limit: threads,
+        timeoutMs: config.pageTimeout,
+        taskOf: (route) => ({ ssrDir, outDir: tmpOut, ssr: config.ssg, routes: [route] }),
+        onDone: (route, result) => {
+          if (!result.ok) {
+            const message = `Rendering ${route.routePath}${route.sourceFile ? ` (${route.sourceFile})` : ''} took longer than ${config.pageTimeout / 1000} s (pageTimeout) and was stopped`;
+            failures.push(new DocgenError(message, route.sourceFile ? [{ message, location: { file: route.sourceFile, line: 1, column: 1 } }] : []));
+          } else if (!result.value.ok) {
+            failures.push(new DocgenError(result.value.message, result.value.locations));
+          }
+          progress?.update(++done, toRender.length);
+        },
+      });
+    } finally {
+      await pool.destroy();
+    }
+  };
   try {
-    await runLimited(pool, toRender, {
-      limit: threads,
-      timeoutMs: config.pageTimeout,
-      taskOf: (route) => ({ ssrDir, outDir: tmpOut, ssr: config.ssg, routes: [route] }),
-      onDone: (route, result) => {
-        if (!result.ok) {
-          const message = `Rendering ${route.routePath}${route.sourceFile ? ` (${route.sourceFile})` : ''} took longer than ${config.pageTimeout / 1000} s (pageTimeout) and was stopped`;
-          failures.push(new DocgenError(message, route.sourceFile ? [{ message, location: { file: route.sourceFile, line: 1, column: 1 } }] : []));
-        } else if (!result.value.ok) {
-          failures.push(new DocgenError(result.value.message, result.value.locations));
-        }
-        progress?.update(++done, toRender.length);
-      },
-    });
+    for (let from = 0; from < toRender.length; from += PAGES_PER_POOL) await renderRun(toRender.slice(from, from + PAGES_PER_POOL));
   } finally {
-    await pool.destroy();
     progress?.done();
   }
   if (failures.length) throw new DocgenError(failures.map((f) => f.message).join('\n'), failures.flatMap((f) => f.locations));
 }
-
 
 /**
  * The document of every route, then of the 404 page (last): head, preloads, boot data, and the server
