@@ -231,7 +231,8 @@ class OpenSite implements DevSite {
   private backgroundPool?: Piscina<CompileTask, CompileOutcome>;
   /** Pages waiting to be bundled, with the callers' promises. */
   private pending = new Map<string, { resolve: () => void; reject: (error: unknown) => void }[]>();
-  private bundling = false;
+  /** The loop bundling the pending pages, while it runs (`drain`). */
+  private draining?: Promise<void>;
   /** Renders in flight. */
   private rendering = new Set<Promise<unknown>>();
   /** Changes and bundles in progress: the background compile waits meanwhile (see `foreground`). */
@@ -412,23 +413,24 @@ class OpenSite implements DevSite {
     return state.bundled;
   }
 
-  private async drain(): Promise<void> {
-    if (this.bundling) return;
-    this.bundling = true;
-    try {
-      while (this.pending.size && !this.disposed) {
-        const batch = new Map(this.pending);
-        this.pending.clear();
-        try {
-          await this.foreground(() => this.bundleBatch([...batch.keys()]));
-          for (const waiting of batch.values()) waiting.forEach((w) => w.resolve());
-        } catch (error) {
-          for (const waiting of batch.values()) waiting.forEach((w) => w.reject(error));
+  private drain(): Promise<void> {
+    this.draining ??= (async () => {
+      try {
+        while (this.pending.size && !this.disposed) {
+          const batch = new Map(this.pending);
+          this.pending.clear();
+          try {
+            await this.foreground(() => this.bundleBatch([...batch.keys()]));
+            for (const waiting of batch.values()) waiting.forEach((w) => w.resolve());
+          } catch (error) {
+            for (const waiting of batch.values()) waiting.forEach((w) => w.reject(error));
+          }
         }
+      } finally {
+        this.draining = undefined;
       }
-    } finally {
-      this.bundling = false;
-    }
+    })();
+    return this.draining;
   }
 
   /** Compiles the stand-ins among `files`, then bundles each page alone into both bundles. */
@@ -672,7 +674,7 @@ class OpenSite implements DevSite {
     await Promise.all([this.pool.destroy(), this.backgroundPool?.destroy()]);
     await this.background;
     // Bundles and renders in flight finish before their folders go.
-    while (this.bundling) await new Promise((resolve) => setTimeout(resolve, 10));
+    await this.draining;
     await Promise.allSettled([...this.rendering]);
     fs.rmSync(need(this.ctx.ssrDir, 'ssrDir'), { recursive: true, force: true });
     fs.rmSync(this.outDir, { recursive: true, force: true });

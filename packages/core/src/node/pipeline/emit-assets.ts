@@ -12,6 +12,7 @@ import type { RouteEntry } from '../routes/scan-routes.js';
 import type { CompiledPage } from '../markdown/compiled-page.js';
 import { need, type BuildContext, type ClientAssets } from './context.js';
 import { DATA_DIR } from './data-dir.js';
+import { writeWhole } from './reuse-documents.js';
 
 /** Sets `ctx.assets`, `ctx.manifests` and `ctx.searchIndexes`, and writes their files. */
 export function emitAssets(ctx: BuildContext): void {
@@ -48,14 +49,6 @@ export function emitSearchIndexes(ctx: BuildContext, outDir: string): void {
   const search = need(ctx.search, 'search');
   for (const { file, json } of search.files.values()) writeWhole(path.join(outDir, file), json);
   ctx.searchIndexes = Object.fromEntries([...search.files].map(([prefix, { file }]) => [prefix, `/${file}`]));
-}
-
-/** Writes `file` beside its place and renames it there: a reader (the dev server's) never sees half of it. */
-function writeWhole(file: string, data: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, data);
-  fs.renameSync(tmp, file);
 }
 
 /**

@@ -73,9 +73,14 @@ export function readStateFile<T>(file: string, schema: z.ZodType<T>): T | undefi
 
 /** Writes a state file beside its place and renames it there: an interrupted write leaves no half state. */
 export function writeStateFile(file: string, state: unknown): void {
+  writeWhole(file, JSON.stringify(state));
+}
+
+/** Writes `file` beside its place and renames it there: a reader never sees half of it. */
+export function writeWhole(file: string, data: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(state));
+  fs.writeFileSync(tmp, data);
   fs.renameSync(tmp, file);
 }
 
