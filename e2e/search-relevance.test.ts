@@ -1,8 +1,8 @@
 /**
  * Search relevance on the website: each row of `search-relevance.json` is a query a reader would type
  * to find one page of `docs/` (English or Chinese). The website is built once into a temporary folder;
- * each locale's index file (`docgen-data/search-<lang>.json`) is loaded with `loadSearchIndex` and
- * queried with the parameters DocSearch sends. The expected page must be among the first 3 distinct
+ * each locale's index (entry `docgen-data/search-<lang>.json`, its shards and fragments read from disk)
+ * is opened with `openSearchIndex` and queried with the parameters DocSearch sends. The expected page must be among the first 3 distinct
  * pages of the hits.
  */
 import fs from 'node:fs';
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '@docgen/core';
 import { removeBase } from '@docgen/core/shared';
-import { loadSearchIndex, type LocalSearchEngine, type SearchParams, type SerializedSearchIndex } from '@docgen/core/search';
+import { openSearchIndex, type LocalSearchEngine, type SearchIndexEntry, type SearchParams } from '@docgen/core/search';
 import { docsRoot } from './helpers/site.js';
 
 interface Row {
@@ -55,7 +55,8 @@ describe('search relevance on the website', () => {
     for (const file of fs.readdirSync(data)) {
       const match = /^search-([\w-]+)\.json$/.exec(file);
       if (!match) continue;
-      engines.set(match[1], loadSearchIndex(JSON.parse(fs.readFileSync(path.join(data, file), 'utf8')) as SerializedSearchIndex));
+      const entry = JSON.parse(fs.readFileSync(path.join(data, file), 'utf8')) as SearchIndexEntry;
+      engines.set(match[1], openSearchIndex(entry, async (part) => JSON.parse(fs.readFileSync(path.join(data, part), 'utf8')) as unknown));
     }
   });
 
@@ -69,10 +70,10 @@ describe('search relevance on the website', () => {
     expect(rows.filter((r) => r.lang === 'zh').length).toBeGreaterThanOrEqual(20);
   });
 
-  it.each(rows.map((row) => [`${row.lang}: ${row.query} → ${row.expect}`, row] as const))('%s', (_name, { query, lang, expect: expected }) => {
+  it.each(rows.map((row) => [`${row.lang}: ${row.query} → ${row.expect}`, row] as const))('%s', async (_name, { query, lang, expect: expected }) => {
     const engine = engines.get(lang);
     if (!engine) throw new Error(`no search index for ${lang}`);
-    const { hits } = engine.search({ query, ...DOCSEARCH_PARAMS });
+    const { hits } = await engine.search({ query, ...DOCSEARCH_PARAMS });
     const pages: string[] = [];
     for (const hit of hits) {
       const page = removeBase(hit.url_without_anchor, base);

@@ -9,7 +9,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import {
   buildSearchIndex,
-  loadSearchIndex,
+  openBuiltIndex,
   type LocalSearchEngine,
   type SearchParams,
   type SearchRecord,
@@ -124,7 +124,10 @@ export async function startAlgoliaServer(options: AlgoliaServerOptions): Promise
       }
       const missing = entry.requests.find((r) => r.indexName !== options.indexName);
       if (missing) return send(404, { message: `Index ${String(missing.indexName)} does not exist`, status: 404 });
-      send(200, { results: entry.requests.map((r) => state.search(r)) });
+      Promise.all(entry.requests.map((r) => state.search(r))).then(
+        (results) => send(200, { results }),
+        (error: unknown) => send(500, { message: error instanceof Error ? error.message : String(error), status: 500 }),
+      );
     });
   });
 
@@ -212,17 +215,17 @@ function header(req: http.IncomingMessage, name: string): string | null {
  * Searches the records of every locale: one engine per language (an engine gives all its records its own
  * `lang`), each applying the request's facet filters, hits of all engines together.
  */
-function createMultiLocaleSearch(records: SearchRecord[]): (params: SearchParams) => SearchResponse {
+function createMultiLocaleSearch(records: SearchRecord[]): (params: SearchParams) => Promise<SearchResponse> {
   const byLang = new Map<string, SearchRecord[]>();
   for (const record of records) {
     const list = byLang.get(record.lang) ?? [];
     list.push(record);
     byLang.set(record.lang, list);
   }
-  const engines: LocalSearchEngine[] = [...byLang].map(([lang, list]) => loadSearchIndex(buildSearchIndex(list, { lang })));
-  return (params) => {
+  const engines: LocalSearchEngine[] = [...byLang].map(([lang, list]) => openBuiltIndex(buildSearchIndex(list, { lang })));
+  return async (params) => {
     const started = Date.now();
-    const responses = engines.map((engine) => engine.search(params));
+    const responses = await Promise.all(engines.map((engine) => engine.search(params)));
     const hitsPerPage = params.hitsPerPage ?? 20;
     const nbHits = responses.reduce((n, r) => n + r.nbHits, 0);
     return {

@@ -44,10 +44,25 @@ export function copyPageAssets(outDir: string, pages: Iterable<CompiledPage>): v
   }
 }
 
-/** Writes the local search index of each locale (`ctx.search`) into `outDir`; sets `ctx.searchIndexes`. */
+/**
+ * Writes the local search index of each locale (`ctx.search`: entry, shards, fragments) into `outDir`; sets
+ * `ctx.searchIndexes`. The entry is written last, so a reader that sees it finds every file it names.
+ */
 export function emitSearchIndexes(ctx: BuildContext, outDir: string): void {
   const search = need(ctx.search, 'search');
-  for (const { file, json } of search.files.values()) writeWhole(path.join(outDir, file), json);
+  const folders = new Set<string>();
+  for (const { file, json, parts } of search.files.values()) {
+    for (const [part, data] of parts) {
+      const target = path.join(outDir, part);
+      const folder = path.dirname(target);
+      if (!folders.has(folder)) {
+        fs.mkdirSync(folder, { recursive: true });
+        folders.add(folder);
+      }
+      writeWhole(target, data);
+    }
+    writeWhole(path.join(outDir, file), json);
+  }
   ctx.searchIndexes = Object.fromEntries([...search.files].map(([prefix, { file }]) => [prefix, `/${file}`]));
 }
 

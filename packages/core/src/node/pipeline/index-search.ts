@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
+import type { BuiltSearchIndex } from '../../shared/search/build-index.js';
+import { INDEX_FORMAT } from '../../shared/search/index-format.js';
 import type { SearchRecord } from '../../shared/search/types.js';
 import { createSearchOutput } from '../search/write-search.js';
 import { builtModule } from './built-module.js';
@@ -20,12 +22,12 @@ export async function indexSearch(ctx: BuildContext): Promise<void> {
   const dir = ctx.cache.enabled ? path.join(ctx.cacheDir, 'search') : undefined;
   const used = new Set<string>();
   let pool: Piscina<IndexTask, string> | undefined;
-  const indexLocale = async (records: SearchRecord[], lang: string): Promise<string> => {
-    const key = crypto.createHash('sha256').update(`${ctx.optionsKey}\0${lang}\0`).update(JSON.stringify(records)).digest('hex');
+  const indexLocale = async (records: SearchRecord[], lang: string): Promise<BuiltSearchIndex> => {
+    const key = crypto.createHash('sha256').update(`${ctx.optionsKey}\0${INDEX_FORMAT}\0${lang}\0`).update(JSON.stringify(records)).digest('hex');
     if (dir) {
       used.add(key);
       const hit = readEntry(path.join(dir, `${key}.json`));
-      if (hit !== undefined) return hit;
+      if (hit !== undefined) return JSON.parse(hit) as BuiltSearchIndex;
     }
     pool ??= new Piscina<IndexTask, string>({
       filename: builtModule('search-index-worker.js'),
@@ -34,7 +36,7 @@ export async function indexSearch(ctx: BuildContext): Promise<void> {
     });
     const json = await pool.run({ records, lang });
     if (dir) writeEntry(dir, `${key}.json`, json);
-    return json;
+    return JSON.parse(json) as BuiltSearchIndex;
   };
   try {
     ctx.search = await createSearchOutput(ctx.config, ctx.routes, ctx.compiled, need(ctx.pages, 'pages'), need(ctx.navigation, 'navigation'), indexLocale);

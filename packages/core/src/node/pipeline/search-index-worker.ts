@@ -2,7 +2,7 @@
  * Worker-thread side of the search phase: builds one locale's local index, so that the main thread stays
  * free for the bundler's plugin calls while it runs.
  */
-import { buildSearchIndex } from '../../shared/search/engine.js';
+import { buildSearchIndex } from '../../shared/search/build-index.js';
 import type { SearchRecord } from '../../shared/search/types.js';
 
 /** One locale's records and language. */
@@ -11,7 +11,7 @@ export interface IndexTask {
   lang: string;
 }
 
-/** The locale's index, serialized (`buildSearchIndex`). */
+/** The locale's index (`buildSearchIndex`), serialized as one JSON text. */
 export default function indexLocale(task: IndexTask): string {
   return JSON.stringify(buildSearchIndex(task.records, { lang: task.lang }));
 }

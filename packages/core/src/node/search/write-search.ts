@@ -1,12 +1,12 @@
 /**
- * Search output of a build: per locale the records, the local index file (`docgen-data/search-<lang>.json`,
- * at a stable URL, so that a page's document does not change with another page's edit) and, on request, all
- * records as one JSON file to push to a hosted index.
+ * Search output of a build: per locale the records, the local index (its entry `docgen-data/search-<lang>.json`
+ * at a stable URL, so that a page's document does not change with another page's edit, and the shards and
+ * fragments it names) and, on request, all records as one JSON file to push to a hosted index.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../../config/index.js';
-import { buildSearchIndex } from '../../shared/search/engine.js';
+import { buildSearchIndex, type BuiltSearchIndex } from '../../shared/search/build-index.js';
 import type { SearchRecord } from '../../shared/search/types.js';
 import type { PageData, SidebarSection } from '../../shared/types.js';
 import type { CompiledPage } from '../markdown/compile-page.js';
@@ -17,14 +17,17 @@ import { lvl0Of, pageRecords } from './records.js';
 
 /** The search output of one build, ready to write. */
 export interface SearchOutput {
-  /** Locale prefix → index file path relative to the output folder (`docgen-data/search-en.json`). */
-  files: Map<string, { file: string; json: string }>;
+  /**
+   * Locale prefix → the index's entry (`file`, relative to the output folder: `docgen-data/search-en.json`,
+   * and its JSON) and its other files (`parts`: path relative to the output folder → JSON).
+   */
+  files: Map<string, { file: string; json: string; parts: Map<string, string> }>;
   /** Every locale's records, in route order. */
   records: SearchRecord[];
 }
 
-/** Builds one locale's serialized local index from its records (in this thread, a worker, or a cache). */
-export type LocaleIndexer = (records: SearchRecord[], lang: string) => Promise<string>;
+/** Builds one locale's local index from its records (in this thread, a worker, or a cache). */
+export type LocaleIndexer = (records: SearchRecord[], lang: string) => Promise<BuiltSearchIndex>;
 
 /**
  * Builds the records of every route and, for the local provider, the index of each locale (the locales'
@@ -37,10 +40,10 @@ export async function createSearchOutput(
   compiled: Map<string, CompiledPage>,
   pages: Map<string, { pageData: PageData }>,
   navigation: Map<string, LocaleNavigation>,
-  indexLocale: LocaleIndexer = async (records, lang) => JSON.stringify(buildSearchIndex(records, { lang })),
+  indexLocale: LocaleIndexer = async (records, lang) => buildSearchIndex(records, { lang }),
 ): Promise<SearchOutput> {
   const records: SearchRecord[] = [];
-  const files = new Map<string, { file: string; json: string }>();
+  const files: SearchOutput['files'] = new Map();
   if (config.search === false) return { files, records };
   const indexes: Promise<void>[] = [];
   for (const locale of config.resolvedLocales) {
@@ -59,10 +62,12 @@ export async function createSearchOutput(
     records.push(...localeRecords);
     if (config.search.provider !== 'local') continue;
     // In locale order whatever finishes first.
-    files.set(locale.prefix, { file: '', json: '' });
+    files.set(locale.prefix, { file: '', json: '', parts: new Map() });
     indexes.push(
-      indexLocale(localeRecords, locale.lang).then((json) => {
-        files.set(locale.prefix, { file: `${DATA_DIR}/search-${locale.lang}.json`, json });
+      indexLocale(localeRecords, locale.lang).then((built) => {
+        // The entry names its files relative to its own folder.
+        const parts = new Map(Object.entries(built.files).map(([rel, json]) => [path.posix.join(DATA_DIR, rel), json]));
+        files.set(locale.prefix, { file: `${DATA_DIR}/search-${locale.lang}.json`, json: JSON.stringify(built.entry), parts });
       }),
     );
   }

@@ -1,225 +1,343 @@
 /**
- * The local search engine: a MiniSearch index (BM25, prefix and typo-tolerant matching) over the search
- * records of one locale, built at build time and loaded in the browser when the search dialog is about to
- * open. It answers in the shape of Algolia's search response, so DocSearch's dialog renders its hits as it
- * renders Algolia's. The same code runs in Node (build, tests, benchmark) and in the browser.
+ * The local search engine over a sharded index (see `index-format.ts`): BM25 with prefix and typo
+ * matching, downloading only the shards a query's terms fall in and the display text of the hits it
+ * returns. It answers in the shape of Algolia's search response, so DocSearch's dialog renders its hits as
+ * it renders Algolia's. The same code runs in Node (build checks, tests, benchmark) and in the browser.
+ *
+ * Scoring is MiniSearch's (the library this engine replaced), computed from the shards: each query term
+ * scores its exact index term, its prefix expansions (weight 0.6, falling with the letters added) and its
+ * typo variants (weight 0.3), field by field with `FIELD_BOOST`; a section's score is the sum, times the
+ * number of query terms it matched.
  */
-import MiniSearch, { type Options, type Query, type SearchResult } from 'minisearch';
-import { isCjk, parseQuery, segmentWords, tokenize, type QueryPlan, type QueryUnit } from './tokenize.js';
-import type {
-  HighlightResult,
-  SearchHierarchy,
-  SearchHit,
-  SearchParams,
-  SearchRecord,
-  SearchRecordType,
-  SearchResponse,
-  SerializedSearchIndex,
-  SnippetResult,
-} from './types.js';
+import {
+  FIELDS,
+  FIELD_BOOST,
+  INDEX_FORMAT,
+  LEVELS,
+  SECTIONS_PER_BLOCK,
+  bm25,
+  decodeLength,
+  deepestLevel,
+  shardOf,
+  type DictionaryShard,
+  type FieldPostings,
+  type Fragment,
+  type PostingsShard,
+  type SearchIndexEntry,
+} from './index-format.js';
+import { isCjk, parseQuery, segmentWords, type QueryPlan, type QueryUnit } from './tokenize.js';
+import type { HighlightResult, SearchHierarchy, SearchHit, SearchParams, SearchRecord, SearchRecordType, SearchResponse, SnippetResult } from './types.js';
 
-const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 /** A page shows its own record plus at most this many of its sections, so one page cannot fill a group. */
 const SECTIONS_PER_PAGE = 3;
-/**
- * Field weights. A page title outweighs a section heading, which outweighs the headings above a section
- * and the text: the order of DocSearch's searchable attributes (lvl1, lvl2…, content), so a page named
- * after the query comes before a page with a section of that name.
- */
-const FIELD_BOOST = { title: 6, heading: 3, parents: 1.2, content: 1 };
-
 /** Weight of an index term one transposition away from a query word, as of a typo. */
 const TRANSPOSITION_WEIGHT = 0.3;
+/** Weights of a prefix expansion and of a typo variant, before their distance discount. */
+const PREFIX_WEIGHT = 0.6;
+const FUZZY_WEIGHT = 0.3;
+/**
+ * Prefix expansions looked up per query word, the most frequent first: a short prefix being typed
+ * (`c`, `co`) would otherwise fetch the postings of hundreds of terms. One letter gets fewer, all from one
+ * postings shard.
+ */
+const PREFIX_EXPANSIONS = 40;
+const ONE_LETTER_EXPANSIONS = 8;
+/** Letters a typo variant shares with the query word from the start: a typo in the first letter is not
+ * corrected, and the dictionary range read for typos is one letter's. */
+const FUZZY_PREFIX = 1;
+/**
+ * Sections a term must occur in for a query word to count as spelled right (no typo variants looked for):
+ * a misspelling found once or twice in the text (a page about typos) still gets corrected.
+ */
+const KNOWN_FREQUENCY = 3;
+/** A record key: page * PAGE_SPAN + section. */
+const PAGE_SPAN = 65536;
 
-interface IndexedDocument {
-  id: number;
-  /** The page title, in the page's own record only. */
-  title: string;
-  /** A section's own heading. */
-  heading: string;
-  /** Page title and the headings above this one. */
-  parents: string;
-  content: string;
+/**
+ * Reads a file of the index by its path relative to the entry (the browser fetches it relative to the
+ * entry's URL; Node reads it from disk or memory).
+ * @throws (rejects) when the file cannot be read: the search that needed it fails.
+ */
+export type IndexFileLoader = (file: string) => Promise<unknown>;
+
+/** An open index: searches one locale. */
+export interface LocalSearchEngine {
+  readonly lang: string;
+  readonly version: string;
+  /**
+   * Runs one search, downloading what it needs; rejects only when a file cannot be loaded.
+   * @param superseded asked once the hits are ranked, before their display text is downloaded: when it
+   *   returns true (a newer query came while this one waited for shards), the search resolves to
+   *   `undefined` instead, and downloads nothing more.
+   */
+  search(params: SearchParams): Promise<SearchResponse>;
+  search(params: SearchParams, superseded: () => boolean): Promise<SearchResponse | undefined>;
 }
-
-/** Indexed fields, most important first. */
-const FIELDS = ['title', 'heading', 'parents', 'content'] as const;
-
-const MINISEARCH_OPTIONS: Options<IndexedDocument> = {
-  fields: [...FIELDS],
-  storeFields: [],
-  tokenize,
-  // tokenize() already lowercases and drops stop words.
-  processTerm: (term) => term,
-  searchOptions: {
-    tokenize: (text) => [text],
-    processTerm: (term) => term,
-  },
-};
 
 /**
  * Typos allowed in a Latin query word: none below 4 characters, 1 up to 7, 2 from 8 (Algolia's
  * `minWordSizefor1Typo` and `minWordSizefor2Typos` defaults). CJK bigrams match exactly.
  */
-function typos(term: string): number | false {
-  return isCjk(term) || term.length < 4 ? false : term.length >= 8 ? 2 : 1;
+function typos(term: string): number {
+  return isCjk(term) || term.length < 4 ? 0 : term.length >= 8 ? 2 : 1;
 }
 
-/** The deepest heading level a record has, e.g. `lvl3`. */
-function deepestLevel(h: SearchHierarchy): (typeof LEVELS)[number] {
-  for (let i = 6; i >= 1; i--) if (h[LEVELS[i]]) return LEVELS[i];
-  return 'lvl1';
-}
-
-function toDocument(record: SearchRecord, id: number): IndexedDocument {
-  const own = record.type === 'lvl1' ? 'lvl1' : deepestLevel(record.hierarchy);
-  const ownIndex = LEVELS.indexOf(own);
-  const parents = LEVELS.slice(1, ownIndex).map((l) => record.hierarchy[l]).filter(Boolean).join(' ');
-  const ownText = record.hierarchy[own] ?? '';
-  return { id, title: own === 'lvl1' ? ownText : '', heading: own === 'lvl1' ? '' : ownText, parents, content: record.content ?? '' };
-}
-
-/**
- * Builds the index file of one locale from its records (build time).
- * @param records one locale's records, in site order
- */
-export function buildSearchIndex(records: SearchRecord[], { lang, version = '' }: { lang: string; version?: string }): SerializedSearchIndex {
-  const mini = new MiniSearch<IndexedDocument>(MINISEARCH_OPTIONS);
-  mini.addAll(records.map(toDocument));
-  return {
-    v: 1,
-    lang,
-    version,
-    records: records.map((r) => {
-      const row: (string | null)[] = [r.url, r.type, r.content, ...LEVELS.map((l) => r.hierarchy[l])];
-      while (row.length > 5 && row[row.length - 1] === null) row.pop();
-      return row;
-    }),
-    index: packIndex(mini.toJSON() as unknown as PlainIndex),
-  };
-}
-
-/** `MiniSearch#toJSON()` as far as packing needs it. */
-interface PlainIndex {
-  documentCount: number;
-  nextId: number;
-  documentIds: Record<string, number>;
-  fieldIds: Record<string, number>;
-  fieldLength: Record<string, number[]>;
-  averageFieldLength: number[];
-  storedFields: Record<string, unknown>;
-  dirtCount?: number;
-  index: [string, Record<string, Record<string, number>>][];
-  serializationVersion: number;
-}
-
-/**
- * The index in a compact form: postings as delta-coded document ids, term frequencies only where one is
- * not 1, field lengths as one flat array. About half of MiniSearch's own JSON, before and after gzip.
- * Document ids equal their positions (records are added once, never removed).
- */
-interface PackedIndex {
-  /** Fields in id order. */
-  fields: string[];
-  /** Per document, the length of each field, flattened. */
-  lengths: number[];
-  averages: number[];
-  /** term, then per field: field id, delta-coded document ids, frequencies (0 when all are 1). */
-  terms: (string | number | number[])[][];
-}
-
-function packIndex(js: PlainIndex): PackedIndex {
-  const fields = Object.entries(js.fieldIds).sort((a, b) => a[1] - b[1]).map(([f]) => f);
-  const lengths: number[] = [];
-  for (let id = 0; id < js.documentCount; id++) lengths.push(...(js.fieldLength[id] ?? fields.map(() => 0)));
-  const terms = js.index.map(([term, byField]) => {
-    const row: (string | number | number[])[] = [term];
-    for (const [fieldId, postings] of Object.entries(byField)) {
-      const ids = Object.keys(postings).map(Number).sort((a, b) => a - b);
-      const freqs = ids.map((id) => postings[id]);
-      row.push(Number(fieldId), ids.map((id, i) => id - (i ? ids[i - 1] : 0)), freqs.every((f) => f === 1) ? 0 : freqs);
+/** Levenshtein distance of `a` and `b` when it is at most `max`, else `max + 1`. */
+function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      best = Math.min(best, row[j]);
     }
-    return row;
-  });
-  return { fields, lengths, averages: js.averageFieldLength, terms };
-}
-
-function unpackIndex(packed: PackedIndex, count: number): PlainIndex {
-  const width = packed.fields.length;
-  const documentIds: Record<string, number> = {};
-  const fieldLength: Record<string, number[]> = {};
-  for (let id = 0; id < count; id++) {
-    documentIds[id] = id;
-    fieldLength[id] = packed.lengths.slice(id * width, id * width + width);
+    if (best > max) return max + 1;
+    prev = row;
   }
-  const index = packed.terms.map(([term, ...rest]) => {
-    const byField: Record<string, Record<string, number>> = {};
-    for (let i = 0; i < rest.length; i += 3) {
-      const deltas = rest[i + 1] as number[];
-      const freqs = rest[i + 2] as number[] | 0;
-      const postings: Record<string, number> = {};
-      let id = 0;
-      deltas.forEach((d, j) => {
-        id += d;
-        postings[id] = freqs ? freqs[j] : 1;
-      });
-      byField[rest[i] as number] = postings;
-    }
-    return [term as string, byField] as [string, Record<string, Record<string, number>>];
-  });
-  return {
-    documentCount: count,
-    nextId: count,
-    documentIds,
-    fieldIds: Object.fromEntries(packed.fields.map((f, i) => [f, i])),
-    fieldLength,
-    averageFieldLength: packed.averages,
-    storedFields: {},
-    dirtCount: 0,
-    index,
-    serializationVersion: 2,
-  };
+  return prev[b.length];
 }
 
-/** A loaded index: searches one locale's records. */
-export interface LocalSearchEngine {
-  readonly records: SearchRecord[];
-  /** Runs one search; never throws for any query text. */
-  search(params: SearchParams): SearchResponse;
+/** The postings of one term, decoded: per field, parallel arrays of record keys, frequencies and lengths. */
+interface TermPostings {
+  fields: { field: number; df: number; keys: number[]; tfs: number[]; lengths: number[] }[];
+  tail?: string;
+}
+
+function decodeFields(groups: FieldPostings[], into: TermPostings['fields'] = []): TermPostings['fields'] {
+  for (const [field, df, pages, sections, tfs, codes] of groups) {
+    let target = into.find((f) => f.field === field);
+    if (!target) into.push((target = { field, df, keys: [], tfs: [], lengths: [] }));
+    let page = 0;
+    pages.forEach((delta, i) => {
+      page += delta;
+      target.keys.push(page * PAGE_SPAN + sections[i]);
+      target.tfs.push(tfs ? tfs[i] : 1);
+      target.lengths.push(decodeLength(codes[i]));
+    });
+  }
+  return into;
+}
+
+/** One scored section, in MiniSearch's result shape. */
+interface Scored {
+  id: number;
+  score: number;
+  /** Index terms matched. */
+  terms: string[];
+  /** Query terms matched. */
+  queryTerms: string[];
+  /** Index term → fields it matched in. */
+  match: Record<string, string[]>;
 }
 
 /**
- * Loads an index file made by `buildSearchIndex`.
- * @throws Error when the file is of another format version.
+ * Opens an index from its entry; files are loaded through `load` when a search first needs them, and kept.
+ * @throws Error when the entry is of another format version.
  */
-export function loadSearchIndex(data: SerializedSearchIndex): LocalSearchEngine {
-  if (data?.v !== 1) throw new Error(`Unsupported search index format ${String(data?.v)}; rebuild the site`);
-  const records: SearchRecord[] = data.records.map((row) => {
-    const [url, type, content, ...levels] = row as [string, SearchRecordType, string | null, ...(string | null)[]];
-    const hierarchy = Object.fromEntries(LEVELS.map((l, i) => [l, levels[i] ?? null])) as unknown as SearchHierarchy;
-    return { objectID: url, url, type, content, hierarchy, lang: data.lang, version: data.version };
-  });
-  const packed = data.index as PackedIndex;
-  const vocabulary = new Set(packed.terms.map(([term]) => term as string));
-  const mini = MiniSearch.loadJS<IndexedDocument>(unpackIndex(packed, records.length) as never, MINISEARCH_OPTIONS);
-  // Each record's page record (its lvl1), or -1: grouping hits by page then needs no URL parsing.
-  const pageIds = new Map<string, number>();
-  records.forEach((r, id) => {
-    if (r.type === 'lvl1') pageIds.set(r.url, id);
-  });
-  const pageOf = Int32Array.from(records, (r) => pageIds.get(r.url.split('#')[0]) ?? -1);
-  return {
-    records,
-    search: (params) => runSearch({ mini, vocabulary, records, pageOf }, params),
+export function openSearchIndex(entry: SearchIndexEntry, load: IndexFileLoader): LocalSearchEngine {
+  if (entry?.v !== INDEX_FORMAT) throw new Error(`Unsupported search index format ${String(entry?.v)}; rebuild the site`);
+  const files = new Map<string, Promise<unknown>>();
+  const file = <T>(name: string): Promise<T> => {
+    let promise = files.get(name);
+    if (!promise) {
+      // A failed download is forgotten, so the next search tries again.
+      promise = load(name).catch((error: unknown) => {
+        files.delete(name);
+        throw error;
+      });
+      files.set(name, promise);
+    }
+    return promise as Promise<T>;
   };
+  const shardFile = (kind: string, hash: string) => `${entry.shards}${kind}-${hash}.json`;
+  /** The postings shard whose range holds `term`: its hash, and the first term of the next shard (null for the last). */
+  async function postingsShardOf(term: string): Promise<{ id: string; end: string | null }> {
+    const top = shardOf(entry.post, term);
+    const end = entry.post[top + 1]?.[0] ?? null;
+    if (!entry.postDir) return { id: entry.post[top][1], end };
+    const list = await file<[string, string][]>(shardFile('l', entry.post[top][1]));
+    const i = shardOf(list, term);
+    return { id: list[i][1], end: list[i + 1]?.[0] ?? end };
+  }
+  const postingsShardId = async (term: string) => (await postingsShardOf(term)).id;
+  const postingsShards = new Map<string, Promise<Map<string, TermPostings>>>();
+  const postingsShard = async (term: string) => {
+    const id = await postingsShardId(term);
+    let shard = postingsShards.get(id);
+    if (!shard) {
+      shard = file<PostingsShard>(shardFile('p', id)).then((rows) => new Map(rows.map(([t, groups, tail]) => [t, { fields: decodeFields(groups), tail }])));
+      shard.catch(() => postingsShards.delete(id));
+      postingsShards.set(id, shard);
+    }
+    return shard;
+  };
+  const loadedTails = new Set<string>();
+
+  /** Dictionary terms in [from, to], with their frequencies. */
+  async function dictionaryRange(from: string, to: string): Promise<[string, number][]> {
+    const first = shardOf(entry.dict, from);
+    const last = shardOf(entry.dict, to);
+    const shards = await Promise.all(entry.dict.slice(first, last + 1).map(([, hash]) => file<DictionaryShard>(shardFile('d', hash))));
+    return shards.flat().filter(([term]) => term >= from && term <= to);
+  }
+
+  /** The postings of `terms` (absent terms are left out), with their tails when `withTails`. */
+  async function postingsOf(terms: Iterable<string>, withTails: boolean): Promise<Map<string, TermPostings>> {
+    const out = new Map<string, TermPostings>();
+    await Promise.all(
+      [...terms].map(async (term) => {
+        const found = (await postingsShard(term)).get(term);
+        if (!found) return;
+        if (withTails && found.tail && !loadedTails.has(found.tail)) {
+          const tail = found.tail;
+          decodeFields(await file<FieldPostings[]>(shardFile('t', tail)), found.fields);
+          loadedTails.add(tail);
+        }
+        out.set(term, found);
+      }),
+    );
+    return out;
+  }
+
+  /** Index in `entry.groups` of the lvl0 of `page`. */
+  function groupOf(page: number): number {
+    let lo = 0;
+    let hi = entry.pageGroups.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (entry.pageGroups[mid][0] <= page) lo = mid;
+      else hi = mid - 1;
+    }
+    return entry.pageGroups[lo]?.[1] ?? 0;
+  }
+
+  async function hasTerm(term: string, orPrefix: boolean): Promise<boolean> {
+    const found = (await postingsShard(term)).get(term);
+    if (found && Math.max(...found.fields.map((f) => f.df)) >= KNOWN_FREQUENCY) return true;
+    return orPrefix && (await dictionaryRange(term, `${term}\uffff`)).some(([t, df]) => t !== term && t.startsWith(term) && df >= KNOWN_FREQUENCY);
+  }
+
+  const fragment = (page: number, block: number) => file<Fragment>(`${entry.frag}${page}.${block}.json`);
+  async function recordOf(key: number): Promise<SearchRecord | undefined> {
+    const page = Math.floor(key / PAGE_SPAN);
+    const section = key % PAGE_SPAN;
+    const row = (await fragment(page, Math.floor(section / SECTIONS_PER_BLOCK)))[section % SECTIONS_PER_BLOCK];
+    if (!row) return undefined;
+    const [url, type, content, ...levels] = row as [string, SearchRecordType, string | null, ...(string | null)[]];
+    const hierarchy = Object.fromEntries(LEVELS.map((l, i) => [l, i === 0 ? entry.groups[groupOf(page)] : (levels[i - 1] ?? null)])) as unknown as SearchHierarchy;
+    return { objectID: url, url, type, content, hierarchy, lang: entry.lang, version: entry.version };
+  }
+
+  return {
+    lang: entry.lang,
+    version: entry.version,
+    search: ((params: SearchParams, superseded?: () => boolean) => runSearch({ entry, dictionaryRange, postingsOf, postingsShardOf, hasTerm, groupOf, recordOf }, params, superseded)) as LocalSearchEngine['search'],
+  };
+}
+
+/** What a search reads from an open index. */
+interface Index {
+  entry: SearchIndexEntry;
+  dictionaryRange(from: string, to: string): Promise<[string, number][]>;
+  postingsOf(terms: Iterable<string>, withTails: boolean): Promise<Map<string, TermPostings>>;
+  /** The postings shard whose range holds `term`: its hash, and the first term of the next shard (null for the last). */
+  postingsShardOf(term: string): Promise<{ id: string; end: string | null }>;
+  /** Index in the entry's `groups` of a page's lvl0. */
+  groupOf(page: number): number;
+  /** Whether `term`, or with `orPrefix` a term that starts with it, occurs in `KNOWN_FREQUENCY` sections or more. */
+  hasTerm(term: string, orPrefix: boolean): Promise<boolean>;
+  recordOf(key: number): Promise<SearchRecord | undefined>;
+}
+
+/** One query term and how it may match: exact always, prefix and typos as allowed. */
+interface TermQuery {
+  term: string;
+  prefix: boolean;
+  fuzzy: number;
+  boost: number;
+}
+
+/** An index term a query term stands for, with its weight. */
+interface Derived {
+  source: string;
+  term: string;
+  weight: number;
+  boost: number;
+}
+
+/**
+ * The index terms each query term stands for: itself, its prefix expansions and its typo variants, with
+ * MiniSearch's weights (a term both prefix and typo counts as prefix).
+ */
+async function deriveTerms(index: Index, queries: TermQuery[]): Promise<Derived[]> {
+  const out: Derived[] = [];
+  await Promise.all(
+    queries.map(async (q) => {
+      out.push({ source: q.term, term: q.term, weight: 1, boost: q.boost });
+      const prefixed = new Set<string>();
+      if (q.prefix) {
+        const oneLetter = [...q.term].length === 1;
+        const limit = oneLetter ? ONE_LETTER_EXPANSIONS : PREFIX_EXPANSIONS;
+        const range = (await index.dictionaryRange(q.term, `${q.term}\uffff`)).filter(([t]) => t !== q.term && t.startsWith(q.term));
+        // A letter's terms fill many shards: only those in the postings shard of its first term count.
+        const end = oneLetter && range.length ? (await index.postingsShardOf(range[0][0])).end : null;
+        const expansions = range
+          .filter(([t]) => end === null || t < end)
+          .sort((a, b) => b[1] - a[1] || a[0].length - b[0].length)
+          .slice(0, limit);
+        for (const [t] of expansions) {
+          prefixed.add(t);
+          const distance = t.length - q.term.length;
+          out.push({ source: q.term, term: t, weight: (PREFIX_WEIGHT * t.length) / (t.length + 0.3 * distance), boost: q.boost });
+        }
+      }
+      if (q.fuzzy) {
+        const start = q.term.slice(0, FUZZY_PREFIX);
+        for (const [t] of await index.dictionaryRange(start, `${start}\uffff`)) {
+          if (t === q.term || prefixed.has(t)) continue;
+          const distance = editDistance(q.term, t, q.fuzzy);
+          if (distance <= q.fuzzy) out.push({ source: q.term, term: t, weight: (FUZZY_WEIGHT * t.length) / (t.length + distance), boost: q.boost });
+        }
+      }
+    }),
+  );
+  return out;
+}
+
+/** Scores every section the derived terms occur in (in `fields` only), as MiniSearch's OR query does. */
+function score(index: Index, derived: Derived[], postings: Map<string, TermPostings>, fields: number[]): Scored[] {
+  const results = new Map<number, { score: number; queryTerms: string[]; match: Record<string, string[]> }>();
+  for (const d of derived) {
+    const found = postings.get(d.term);
+    if (!found) continue;
+    for (const group of found.fields) {
+      if (!fields.includes(group.field)) continue;
+      const name = FIELDS[group.field];
+      const scale = d.weight * d.boost * FIELD_BOOST[name];
+      const average = index.entry.avg[group.field];
+      group.keys.forEach((key, i) => {
+        const value = scale * bm25(group.tfs[i], group.df, index.entry.n, group.lengths[i], average);
+        let result = results.get(key);
+        if (!result) results.set(key, (result = { score: 0, queryTerms: [], match: {} }));
+        result.score += value;
+        if (!result.queryTerms.includes(d.source)) result.queryTerms.push(d.source);
+        (result.match[d.term] ??= []).push(name);
+      });
+    }
+  }
+  return [...results].map(([id, r]) => ({ id, score: r.score * (r.queryTerms.length || 1), terms: Object.keys(r.match), queryTerms: r.queryTerms, match: r.match }));
 }
 
 /**
  * Index terms one transposition of adjacent letters away from `word` (`nabvar` → `navbar`): Levenshtein
  * distance counts a transposition as two edits, more than a 4–7 letter word is allowed.
  */
-function transpositions(word: string, vocabulary: Set<string>): string[] {
+async function transpositions(index: Index, word: string): Promise<string[]> {
   if (word.length < 4 || isCjk(word)) return [];
+  const start = word.slice(0, FUZZY_PREFIX);
+  const vocabulary = new Set((await index.dictionaryRange(start, `${start}\uffff`)).map(([t]) => t));
   const out: string[] = [];
   for (let i = 0; i + 1 < word.length; i++) {
     if (word[i] === word[i + 1]) continue;
@@ -229,8 +347,8 @@ function transpositions(word: string, vocabulary: Set<string>): string[] {
   return out;
 }
 
-/** The most important field any query term matched in, as its position in `MINISEARCH_OPTIONS.fields`. */
-function bestField(result: SearchResult): number {
+/** The most important field any query term matched in, as its position in `FIELDS`. */
+function bestField(result: Scored): number {
   let best: number = FIELDS.length;
   for (const fields of Object.values(result.match)) for (const f of fields) best = Math.min(best, FIELDS.indexOf(f as (typeof FIELDS)[number]));
   return best;
@@ -252,20 +370,27 @@ function satisfies(unit: QueryUnit, matched: Set<string>, variants: Map<QueryUni
 /**
  * Runs the plan as one OR query, then keeps the records that satisfy every unit; when no record does, those
  * that satisfy the most units (as Algolia's `removeWordsIfNoResults`), so a stray word does not empty the
- * list. MiniSearch multiplies a record's score by the number of query terms it matched.
+ * list. The postings' tails are fetched when the heads give fewer than `wanted` such records.
  */
-function matchPlan(mini: MiniSearch<IndexedDocument>, vocabulary: Set<string>, plan: QueryPlan): SearchResult[] {
-  const variants = new Map<QueryUnit, string[]>();
-  for (const unit of plan.units) if (unit.kind === 'latin') variants.set(unit, transpositions(unit.whole, vocabulary));
+async function matchPlan(index: Index, plan: QueryPlan, wanted: number): Promise<Scored[]> {
   const prefixTerms = new Set<string>();
+  for (const unit of plan.units) {
+    if (!unit.prefix) continue;
+    prefixTerms.add(unit.whole);
+    if (unit.parts.length) prefixTerms.add(unit.parts[unit.parts.length - 1]);
+  }
+  // Typo variants are looked for only for a word the index lacks (neither the term nor, while it is being
+  // typed, a term it starts, in a few sections): a word spelled right finds its pages, and the dictionary
+  // range of its first letter, which typo matching reads, is not downloaded.
+  const known = new Set<string>();
+  const latin = [...new Set(plan.units.flatMap((u) => (u.kind === 'latin' ? [u.whole, ...u.parts] : [])))].filter((t) => typos(t));
+  await Promise.all(latin.map(async (t) => (await index.hasTerm(t, prefixTerms.has(t))) && known.add(t)));
+  const variants = new Map<QueryUnit, string[]>();
+  await Promise.all(plan.units.map(async (unit) => unit.kind === 'latin' && !known.has(unit.whole) && variants.set(unit, await transpositions(index, unit.whole))));
   const weak = new Set<string>();
   const terms = new Set<string>();
   for (const unit of plan.units) {
     for (const term of unitTerms(unit, variants)) terms.add(term);
-    if (unit.prefix) {
-      prefixTerms.add(unit.whole);
-      if (unit.parts.length) prefixTerms.add(unit.parts[unit.parts.length - 1]);
-    }
     for (const v of variants.get(unit) ?? []) weak.add(v);
   }
   for (const term of plan.bonus) terms.add(term);
@@ -273,40 +398,48 @@ function matchPlan(mini: MiniSearch<IndexedDocument>, vocabulary: Set<string>, p
   // headings only, which also keeps the first keystroke fast.
   const only = plan.units.length === 1 ? plan.units[0] : null;
   const short = only?.prefix && [...only.whole].length === 1;
-  const results = mini.search(
-    { combineWith: 'OR', queries: [...terms] },
-    {
-      ...(short ? { fields: ['title', 'heading', 'parents'] } : {}),
-      boost: FIELD_BOOST,
-      prefix: (term) => prefixTerms.has(term),
-      fuzzy: (term) => (weak.has(term) ? false : typos(term)),
-      boostTerm: (term) => (weak.has(term) ? TRANSPOSITION_WEIGHT : 1),
-      weights: { fuzzy: 0.3, prefix: 0.6 },
-    },
-  );
+  const fields = short ? [0, 1, 2] : FIELDS.map((_, i) => i);
+  const queries: TermQuery[] = [...terms].map((term) => ({
+    term,
+    prefix: prefixTerms.has(term),
+    fuzzy: weak.has(term) || known.has(term) ? 0 : typos(term),
+    boost: weak.has(term) ? TRANSPOSITION_WEIGHT : 1,
+  }));
+  const derived = await deriveTerms(index, queries);
   const simple = only && (only.kind === 'cjk' ? only.need === 1 && only.parts.length === 1 : !only.parts.length && !variants.get(only)?.length);
-  // One word with one term: every result matched it.
-  if (simple) return byAttribute(results);
-  let best = 0;
-  const scored = results.map((r) => {
-    const matched = new Set(r.queryTerms);
-    const count = plan.units.filter((u) => satisfies(u, matched, variants)).length;
-    best = Math.max(best, count);
-    return { r, count };
-  });
-  if (!best) return [];
-  return byAttribute(scored.filter((s) => s.count === best).map((s) => s.r));
+
+  const rank = (postings: Map<string, TermPostings>): { ranked: Scored[]; complete: number } => {
+    const results = score(index, derived, postings, fields);
+    // One word with one term: every result matched it.
+    if (simple) return { ranked: byAttribute(results), complete: results.length };
+    let best = 0;
+    const scored = results.map((r) => {
+      const matched = new Set(r.queryTerms);
+      const count = plan.units.filter((u) => satisfies(u, matched, variants)).length;
+      best = Math.max(best, count);
+      return { r, count };
+    });
+    if (!best) return { ranked: [], complete: 0 };
+    const kept = scored.filter((s) => s.count === best).map((s) => s.r);
+    return { ranked: byAttribute(kept), complete: best === plan.units.length ? kept.length : 0 };
+  };
+  const names = derived.map((d) => d.term);
+  const heads = await index.postingsOf(names, false);
+  const first = rank(heads);
+  const tails = [...heads.values()].some((p) => p.tail);
+  if (!tails || first.complete >= wanted) return first.ranked;
+  return rank(await index.postingsOf(names, true)).ranked;
 }
 
 /** Algolia's order of criteria after matched words: the best attribute a word matched in, then relevance. */
-function byAttribute(results: SearchResult[]): SearchResult[] {
+function byAttribute(results: Scored[]): Scored[] {
   return results
     .map((r) => ({ r, attribute: bestField(r) }))
-    .sort((a, b) => a.attribute - b.attribute || b.r.score - a.r.score)
+    .sort((a, b) => a.attribute - b.attribute || b.r.score - a.r.score || a.r.id - b.r.id)
     .map((s) => s.r);
 }
 
-function matchesFilters(record: SearchRecord, filters: SearchParams['facetFilters']): boolean {
+function matchesFilters(record: Pick<SearchRecord, 'lang' | 'version'> & Partial<SearchRecord>, filters: SearchParams['facetFilters']): boolean {
   if (!filters) return true;
   const list = typeof filters === 'string' ? [filters] : filters;
   const test = (f: string) => {
@@ -318,16 +451,13 @@ function matchesFilters(record: SearchRecord, filters: SearchParams['facetFilter
   return list.every((f) => (Array.isArray(f) ? f.some(test) : test(f)));
 }
 
-/** A loaded index and what `loadSearchIndex` derived from it. */
-interface Loaded {
-  mini: MiniSearch<IndexedDocument>;
-  vocabulary: Set<string>;
-  records: SearchRecord[];
-  /** Record id → id of its page's lvl1 record, or -1. */
-  pageOf: Int32Array;
+/** Whether every facet filter names an attribute the whole index shares (`lang`, `version`). */
+function indexWideFilters(filters: SearchParams['facetFilters']): boolean {
+  const list = (typeof filters === 'string' ? [filters] : (filters ?? [])).flat();
+  return list.every((f) => /^-?(lang|version):/.test(f));
 }
 
-function runSearch({ mini, vocabulary, records, pageOf }: Loaded, params: SearchParams): SearchResponse {
+async function runSearch(index: Index, params: SearchParams, superseded?: () => boolean): Promise<SearchResponse | undefined> {
   const started = Date.now();
   const hitsPerPage = params.hitsPerPage ?? 20;
   const plan = parseQuery(params.query ?? '');
@@ -344,29 +474,52 @@ function runSearch({ mini, vocabulary, records, pageOf }: Loaded, params: Search
     params: '',
   };
   if (!queryTerms.length) return empty;
+  const indexWide = indexWideFilters(params.facetFilters);
+  if (indexWide && !matchesFilters({ lang: index.entry.lang, version: index.entry.version }, params.facetFilters)) return empty;
 
-  const results = matchPlan(mini, vocabulary, plan).filter((r) => matchesFilters(records[r.id as number], params.facetFilters));
+  const results = await matchPlan(index, plan, hitsPerPage);
 
-  // Pages in the order of their best hit; under each, the page's own record, then its best sections. No
-  // more pages than hits are shown.
-  const byPage = new Map<number, { pageId: number; page?: SearchResult; sections: SearchResult[] }>();
+  // Pages in the order of their best hit; under each, the page's own record (section 0), then its best
+  // sections. The dialog shows at most `maxHitsPerGroup` hits of one lvl0 group and `hitsPerPage` in all:
+  // only those are chosen, so only their display text is downloaded.
+  const byPage = new Map<number, { page?: Scored; sections: Scored[] }>();
   for (const r of results) {
-    const id = r.id as number;
-    const pageId = pageOf[id];
-    const key = pageId === -1 ? -1 - id : pageId;
-    let entry = byPage.get(key);
+    const pageKey = r.id - (r.id % PAGE_SPAN);
+    let entry = byPage.get(pageKey);
     if (!entry) {
       if (byPage.size >= hitsPerPage) continue;
-      byPage.set(key, (entry = { pageId, sections: [] }));
+      byPage.set(pageKey, (entry = { sections: [] }));
     }
-    if (id === pageId) entry.page = r;
-    else if (entry.sections.length < SECTIONS_PER_PAGE) {
-      // Pieces of one long section share its url: the best one stands for all.
-      const url = records[id].url;
-      if (url !== records[pageId]?.url && !entry.sections.some((s) => records[s.id as number].url === url)) entry.sections.push(r);
+    if (r.id === pageKey) entry.page = r;
+    else if (entry.sections.length < SECTIONS_PER_PAGE) entry.sections.push(r);
+  }
+  const perGroup = params.maxHitsPerGroup ?? Infinity;
+  const groupCounts = new Map<number, number>();
+  const chosen: { key: number; result?: Scored }[] = [];
+  for (const [pageKey, entry] of byPage) {
+    const group = index.groupOf(pageKey / PAGE_SPAN);
+    for (const hit of [{ key: pageKey, result: entry.page }, ...entry.sections.map((r) => ({ key: r.id, result: r }))]) {
+      const count = groupCounts.get(group) ?? 0;
+      if (chosen.length >= hitsPerPage || count >= perGroup) break;
+      groupCounts.set(group, count + 1);
+      chosen.push(hit);
     }
+    if (chosen.length >= hitsPerPage) break;
   }
 
+  if (superseded?.()) return undefined;
+  // A page's own record that matched nothing shows only the page's title: taken from a section of the
+  // page that is shown anyway, when there is one, instead of downloading the page's first fragment.
+  const shownSections = new Map<number, number>();
+  for (const { key } of chosen) if (key % PAGE_SPAN && !shownSections.has(key - (key % PAGE_SPAN))) shownSections.set(key - (key % PAGE_SPAN), key);
+  const records = await Promise.all(
+    chosen.map(async ({ key, result }) => {
+      const section = shownSections.get(key);
+      if (result || section === undefined) return index.recordOf(key);
+      const other = await index.recordOf(section);
+      return other && pageRecordOf(other);
+    }),
+  );
   const snippetLengths = parseSnippetLengths(params.attributesToSnippet);
   const tags = {
     pre: params.highlightPreTag ?? '<mark>',
@@ -374,15 +527,10 @@ function runSearch({ mini, vocabulary, records, pageOf }: Loaded, params: Search
     ellipsis: params.snippetEllipsisText ?? '…',
   };
   const hits: SearchHit[] = [];
-  for (const entry of byPage.values()) {
-    if (hits.length >= hitsPerPage) break;
-    const pageId = entry.pageId;
-    if (pageId !== -1) hits.push(toHit(records[pageId], entry.page ? marked(entry.page) : [], queryTerms, snippetLengths, tags));
-    for (const section of entry.sections) {
-      if (hits.length >= hitsPerPage) break;
-      hits.push(toHit(records[section.id as number], marked(section), queryTerms, snippetLengths, tags));
-    }
-  }
+  chosen.forEach(({ result }, i) => {
+    const record = records[i];
+    if (record && (indexWide || matchesFilters(record, params.facetFilters))) hits.push(toHit(record, result ? marked(result) : [], queryTerms, snippetLengths, tags));
+  });
   return {
     ...empty,
     hits,
@@ -392,11 +540,18 @@ function runSearch({ mini, vocabulary, records, pageOf }: Loaded, params: Search
   };
 }
 
+/** The page's own record as far as a section of it tells: url, title, lvl0; no text. */
+function pageRecordOf(section: SearchRecord): SearchRecord {
+  const url = section.url.split('#')[0];
+  const hierarchy = { ...section.hierarchy, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
+  return { ...section, objectID: url, url, type: 'lvl1', content: null, hierarchy };
+}
+
 /**
  * The terms to highlight in a hit: the Latin index terms it matched (a prefix or typo match marks the whole
  * word), and the CJK query bigrams it matched (an index term may run past what was typed).
  */
-function marked(result: SearchResult): string[] {
+function marked(result: Scored): string[] {
   return [...result.terms.filter((t) => !isCjk(t)), ...result.queryTerms.filter((t) => isCjk(t))];
 }
 

@@ -74,6 +74,11 @@ export interface SearchParams {
   snippetEllipsisText?: string;
   /** `['lang:zh']` or `[['lang:zh', 'lang:en']]`: records must match every entry (any of an inner array). */
   facetFilters?: (string | string[])[] | string;
+  /**
+   * docgen's own: the most hits of one lvl0 group the dialog shows (DocSearch's `maxResultsPerGroup`); the
+   * local engine returns no more, so it downloads no text that would not be shown. @default no limit
+   */
+  maxHitsPerGroup?: number;
 }
 
 /** One result of a search, in the shape of Algolia's `results[i]`. */
@@ -87,19 +92,4 @@ export interface SearchResponse {
   exhaustiveNbHits: boolean;
   query: string;
   params: string;
-}
-
-/**
- * The local index file of one locale (`docgen-data/search-<lang>.json`): the records, compacted, and the
- * MiniSearch index built from them at build time.
- */
-export interface SerializedSearchIndex {
-  /** File format version; a loader refuses other versions. */
-  v: 1;
-  lang: string;
-  version: string;
-  /** [url, type, content, lvl0, lvl1, lvl2…] with trailing nulls dropped; the index's document ids are positions here. */
-  records: (string | null)[][];
-  /** The MiniSearch index over the records, packed (see engine.ts). */
-  index: unknown;
 }

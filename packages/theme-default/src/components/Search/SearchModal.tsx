@@ -5,13 +5,12 @@
  * favorites, stalled after 300 ms, input at most 64 characters, body scroll locked while open.
  */
 import { DocSearchModal, type DocSearchModalProps, type DocSearchTransformClient } from '@docsearch/react';
-import { liteClient } from 'algoliasearch/lite';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { removeBase, useNavigate, useSiteData, type SearchSettings } from '@docgen/core/runtime';
 import docsearchCss from '@docsearch/css/dist/style.css' with { type: 'text' };
 import { useI18n } from '../../i18n/index.js';
-import { createLocalSearchClient } from './local-client.js';
+import { createLocalSearchClient, RESULTS_PER_GROUP } from './local-client.js';
 import searchCss from './search-modal.css' with { type: 'text' };
 
 /** Props of the dialog. */
@@ -87,13 +86,20 @@ export function SearchModal({ settings, lang, indexUrl, initialQuery, onClose }:
   // The index the dialog opened with: under `docgen dev` an edit gives the index a new URL, and a new
   // client would reset the dialog's query and results; the next opening reads the new index.
   const [openedIndexUrl] = useState(indexUrl);
+  // algoliasearch's own client, for `search.hosts` only: loaded then, so the dialog's chunk never holds it
+  // (DocSearch carries a client of its own for the default hosts).
+  const [lite, setLite] = useState<typeof import('algoliasearch/lite') | null>(null);
+  const needsLite = !local && !!settings.hosts;
+  useEffect(() => {
+    if (needsLite) void import('algoliasearch/lite').then(setLite);
+  }, [needsLite]);
   const transformSearchClient = useMemo(() => {
     if (local) return () => createLocalSearchClient(openedIndexUrl ?? '') as unknown as DocSearchTransformClient;
     // Same client, other hosts: algoliasearch's retry strategy and timeouts still apply.
     const withHosts = (client: DocSearchTransformClient) =>
-      settings.hosts ? (liteClient(settings.appId!, settings.apiKey!, { hosts: toHosts(settings.hosts) }) as unknown as DocSearchTransformClient) : client;
+      settings.hosts && lite ? (lite.liteClient(settings.appId!, settings.apiKey!, { hosts: toHosts(settings.hosts) }) as unknown as DocSearchTransformClient) : client;
     return (client: DocSearchTransformClient) => reportFailures(withHosts(client));
-  }, [local, openedIndexUrl, settings]);
+  }, [local, openedIndexUrl, settings, lite]);
 
   const navigator = useMemo<DocSearchModalProps['navigator']>(
     () => ({
@@ -124,6 +130,7 @@ export function SearchModal({ settings, lang, indexUrl, initialQuery, onClose }:
   const searchParameters = local ? undefined : algoliaParameters(settings.searchParameters, site.locales.length > 1 ? lang : null);
   const missing = settings.missingResultsUrl;
 
+  if (needsLite && !lite) return null;
   return createPortal(
     <div className={local ? 'dg-search dg-search--local' : 'dg-search'}>
       <DocSearchModal
@@ -137,6 +144,7 @@ export function SearchModal({ settings, lang, indexUrl, initialQuery, onClose }:
         navigator={navigator}
         transformSearchClient={transformSearchClient}
         searchParameters={searchParameters}
+        maxResultsPerGroup={RESULTS_PER_GROUP}
         insights={!local && settings.insights}
         getMissingResultsUrl={missing ? ({ query }) => missing.replace(/\{query\}/g, encodeURIComponent(query)) : undefined}
         translations={{
