@@ -417,6 +417,39 @@ describe.each<ServerKind>(['preview', 'dev'])('search dialog on the website (%s)
     await page.close();
   });
 
+  it('downloads the entry, the shards of the query words and the text of the hits shown, nothing more', async () => {
+    const page = await open('/guide/start/introduction');
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      const pathname = new URL(r.url()).pathname;
+      if (/^\/(assets\/search\/|docgen-data\/search)/.test(pathname)) fetched.push(pathname);
+    });
+    await page.keyboard.press('Control+k');
+    await search(page, 'sidebar');
+    await page.locator('.DocSearch-Hit').first().waitFor();
+    const shown = await page.locator('.DocSearch-Hit').count();
+    const entry = fetched.filter((p) => p.startsWith('/docgen-data/search-'));
+    const shards = fetched.filter((p) => p.startsWith('/assets/search/'));
+    const fragments = fetched.filter((p) => p.startsWith('/docgen-data/search/'));
+    expect(entry).toEqual(['/docgen-data/search-en.json']);
+    // Each file once; a handful of the locale's shards; no more fragments than hits shown (a page's title
+    // hit comes from one of its sections when its own text matched nothing).
+    expect(new Set(fetched).size).toBe(fetched.length);
+    const index = (await page.evaluate(() => fetch('/docgen-data/search-en.json').then((r) => r.json()))) as { dict: unknown[]; post: unknown[] };
+    expect(shards.length).toBeGreaterThan(0);
+    expect(shards.length).toBeLessThanOrEqual(6);
+    expect(shards.length).toBeLessThan((index.dict.length + index.post.length) / 4);
+    expect(fragments.length).toBeGreaterThan(0);
+    expect(fragments.length).toBeLessThanOrEqual(shown);
+    // The same query again downloads nothing.
+    const count = fetched.length;
+    await search(page, '');
+    await search(page, 'sidebar');
+    await page.locator('.DocSearch-Hit').first().waitFor();
+    expect(fetched.length).toBe(count);
+    await page.close();
+  });
+
   it('reports no console error or warning', () => {
     // The error-screen cases log the failed index fetch (the browser reports the 404 / aborted request).
     const unexpected = browser.problems.filter((p) => !/search-(en|zh)\.json|Failed to load resource/.test(p));
