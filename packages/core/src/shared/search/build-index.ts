@@ -72,15 +72,14 @@ function contentHash(text: string): string {
   return fnv1a(text).toString(16).padStart(8, '0') + (fnv1a(`\u0001${text}`) & 0xffff).toString(16).padStart(4, '0');
 }
 
-/** One posting while building: a section, its term frequency and field-length code per field. */
-interface Posting {
-  page: number;
-  section: number;
-  /** Term frequency per field id (0: not in that field). */
-  tf: number[];
-  /** Field-length code per field id. */
-  len: number[];
-}
+/**
+ * The postings of one term while building, flat: per section `STRIDE` numbers, [page, section, term
+ * frequency per field, field-length code per field] (flat arrays of small integers keep a big site's
+ * millions of postings out of the garbage collector's way).
+ */
+type PostingList = number[];
+const F = FIELDS.length;
+const STRIDE = 2 + 2 * F;
 
 /**
  * Reference field lengths for choosing a term's head postings. Fixed, not the site's means, so the choice
@@ -88,37 +87,49 @@ interface Posting {
  */
 const REFERENCE_LENGTH = [4, 4, 8, 120];
 
-/** How much a section stands to score for a term: the order in which its postings enter the head. */
-function impact(p: Posting, lengths: number[]): number {
+/** How much the section at `at` of `list` stands to score for its term: the order in which postings enter the head. */
+function impact(list: PostingList, at: number): number {
   let sum = 0;
-  for (let f = 0; f < FIELDS.length; f++) {
-    const tf = p.tf[f];
-    if (tf) sum += (FIELD_BOOST[FIELDS[f]] * tf) / (tf + 1.2 * (0.3 + (0.7 * lengths[f]) / REFERENCE_LENGTH[f]));
+  for (let f = 0; f < F; f++) {
+    const tf = list[at + 2 + f];
+    if (tf) sum += (FIELD_BOOST[FIELDS[f]] * tf) / (tf + 1.2 * (0.3 + (0.7 * decodeLength(list[at + 2 + F + f])) / REFERENCE_LENGTH[f]));
   }
   return sum;
 }
 
-/** Per field, the postings in `list` (sorted by page and section) in the shard's packed form. */
-function packPostings(list: Posting[], df: number[] | null): FieldPostings[] {
-  const out: FieldPostings[] = [];
-  for (let f = 0; f < FIELDS.length; f++) {
+/** Characters of `n` in JSON, with its comma. */
+const widthOf = (n: number) => (n < 10 ? 2 : n < 100 ? 3 : n < 1000 ? 4 : String(n).length + 1);
+
+/**
+ * Per field, the postings of `list` at `offsets` (in page and section order) in the shard's packed form,
+ * and its size in JSON characters (about).
+ */
+function packPostings(list: PostingList, offsets: number[], df: number[] | null): { groups: FieldPostings[]; size: number } {
+  const groups: FieldPostings[] = [];
+  let size = 2;
+  for (let f = 0; f < F; f++) {
     const pages: number[] = [];
     const sections: number[] = [];
     const tfs: number[] = [];
     const lens: number[] = [];
     let last = 0;
-    for (const p of list) {
-      if (!p.tf[f]) continue;
-      pages.push(p.page - last);
-      last = p.page;
-      sections.push(p.section);
-      tfs.push(p.tf[f]);
-      lens.push(p.len[f]);
+    let ones = true;
+    for (const at of offsets) {
+      const tf = list[at + 2 + f];
+      if (!tf) continue;
+      pages.push(list[at] - last);
+      last = list[at];
+      sections.push(list[at + 1]);
+      tfs.push(tf);
+      if (tf !== 1) ones = false;
+      lens.push(list[at + 2 + F + f]);
     }
     if (!pages.length) continue;
-    out.push([f, df ? df[f] : 0, pages, sections, tfs.every((t) => t === 1) ? 0 : tfs, lens]);
+    groups.push([f, df ? df[f] : 0, pages, sections, ones ? 0 : tfs, lens]);
+    for (const values of [pages, sections, ones ? [] : tfs, lens]) for (const v of values) size += widthOf(v);
+    size += 16;
   }
-  return out;
+  return { groups, size };
 }
 
 /**
@@ -177,28 +188,34 @@ export function buildSearchIndex(records: SearchRecord[], { lang, version = '', 
     if (pageGroups[pageGroups.length - 1]?.[1] !== group) pageGroups.push([page, group]);
   });
 
-  const postings = new Map<string, Posting[]>();
+  const postings = new Map<string, PostingList>();
   const totals = FIELDS.map(() => 0);
+  // Term frequencies of one section, per field (reused).
+  const counts = FIELDS.map(() => new Map<string, number>());
+  const noFrequencies = FIELDS.map(() => 0);
   pages.forEach((sections, page) => {
     sections.forEach((record, section) => {
-      const tf = new Map<string, number[]>();
-      const len: number[] = [];
       recordFields(record).forEach((text, f) => {
-        const terms = text ? tokenize(text) : [];
-        const unique = new Set(terms).size;
-        len.push(encodeLength(unique));
-        totals[f] += unique;
-        for (const term of terms) {
-          let counts = tf.get(term);
-          if (!counts) tf.set(term, (counts = FIELDS.map(() => 0)));
-          counts[f]++;
+        const map = counts[f];
+        map.clear();
+        if (text) for (const term of tokenize(text)) map.set(term, (map.get(term) ?? 0) + 1);
+        totals[f] += map.size;
+      });
+      // MiniSearch's field length: the field's distinct terms.
+      const lengths = counts.map((map) => encodeLength(map.size));
+      counts.forEach((map, f) => {
+        for (const [term, tf] of map) {
+          let list = postings.get(term);
+          if (!list) postings.set(term, (list = []));
+          // This section's posting is the list's last when an earlier field of it held the term.
+          let at = list.length - STRIDE;
+          if (at < 0 || list[at] !== page || list[at + 1] !== section) {
+            at = list.length;
+            list.push(page, section, ...noFrequencies, ...lengths);
+          }
+          list[at + 2 + f] = tf;
         }
       });
-      for (const [term, counts] of tf) {
-        let list = postings.get(term);
-        if (!list) postings.set(term, (list = []));
-        list.push({ page, section, tf: counts, len });
-      }
     });
   });
 
@@ -208,22 +225,27 @@ export function buildSearchIndex(records: SearchRecord[], { lang, version = '', 
   const dictionary: { key: string; size: number; value: [string, number] }[] = [];
   for (const term of terms) {
     const list = postings.get(term)!;
-    const df = FIELDS.map((_, f) => list.filter((p) => p.tf[f]).length);
-    let head = list;
+    const count = list.length / STRIDE;
+    const df = FIELDS.map(() => 0);
+    const offsets: number[] = [];
+    for (let at = 0; at < list.length; at += STRIDE) {
+      offsets.push(at);
+      for (let f = 0; f < F; f++) if (list[at + 2 + f]) df[f]++;
+    }
+    let head = offsets;
     let tail: string | undefined;
-    if (list.length > HEAD_POSTINGS) {
-      const ranked = list
-        .map((p, i) => ({ p, i, score: impact(p, p.len.map(decodeLength)) }))
-        .sort((a, b) => b.score - a.score || a.i - b.i);
-      const keep = new Set(ranked.slice(0, HEAD_POSTINGS).map((r) => r.i));
-      head = list.filter((_, i) => keep.has(i));
-      const tailJson = JSON.stringify(packPostings(list.filter((_, i) => !keep.has(i)), null));
+    if (count > HEAD_POSTINGS) {
+      const ranked = offsets.map((at) => ({ at, score: impact(list, at) })).sort((a, b) => b.score - a.score || a.at - b.at);
+      const keep = new Set(ranked.slice(0, HEAD_POSTINGS).map((r) => r.at));
+      head = offsets.filter((at) => keep.has(at));
+      const tailJson = JSON.stringify(packPostings(list, offsets.filter((at) => !keep.has(at)), null).groups);
       tail = contentHash(tailJson);
       files[`${shardDir}${lang}-t-${tail}.json`] = tailJson;
     }
-    const row: PostingsRow = tail ? [term, packPostings(head, df), tail] : [term, packPostings(head, df)];
-    rows.push({ key: term, size: JSON.stringify(row).length, value: row });
-    dictionary.push({ key: term, size: term.length + 8, value: [term, list.length] });
+    const packed = packPostings(list, head, df);
+    const row: PostingsRow = tail ? [term, packed.groups, tail] : [term, packed.groups];
+    rows.push({ key: term, size: term.length + packed.size + (tail ? 16 : 0), value: row });
+    dictionary.push({ key: term, size: term.length + 8, value: [term, count] });
   }
 
   const prefix = `${shardDir}${lang}-`;

@@ -118,6 +118,23 @@ describe('segmentWords on long text', () => {
     }
   });
 
+  it('segments text of ASCII and common punctuation as Intl.Segmenter does, without it', () => {
+    const icu = new Intl.Segmenter('zh', { granularity: 'word' });
+    const alphabet = "\r\t  ab1_.:',; -\n9Z\"()/@#\u2019\u2018\u2014\u2026\u00a0\u00d7\u2192\u201c";
+    let state = 7;
+    for (let n = 0; n < 20000; n++) {
+      let text = '';
+      for (let length = 1 + (n % 30); text.length < length; ) {
+        state ^= state << 13;
+        state ^= state >>> 17;
+        state ^= state << 5;
+        text += alphabet[(state >>> 0) % alphabet.length];
+      }
+      const expected = [...icu.segment(text)].map((s) => ({ segment: s.segment, index: s.index, isWordLike: Boolean(s.isWordLike) }));
+      expect(segmentWords(text), JSON.stringify(text)).toEqual(expected);
+    }
+  });
+
   it('cuts a long CJK run without punctuation between two characters, keeping its bigrams', () => {
     const run = '构建先写入临时文件夹最后再替换进来因此构建失败时上一次输出保持不变'.repeat(100); // no stop word
     expect(segmentWords(run).map((s) => s.segment).join('')).toBe(run);

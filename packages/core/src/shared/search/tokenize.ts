@@ -64,6 +64,66 @@ function sliceEnd(text: string, start: number, end: number): number {
 }
 
 /**
+ * Text `asciiWords` segments exactly: ASCII, with typographic quotes (‘ ’, which join as `'` does) and
+ * punctuation and symbols that are never part of a word (dashes, “ ”, « », …, ×, arrows, no-break space).
+ */
+const ASCII = /^[\x00-\x7f\u00a0\u00a9\u00ab\u00ae\u00b0\u00b1\u00bb\u00d7\u00f7\u2010-\u2015\u2018-\u201f\u2020\u2021\u2022\u2026\u2190-\u21ff]*$/;
+const WORD_CHAR = /[A-Za-z0-9_]/;
+const LETTER = /[A-Za-z]/;
+const DIGIT = /[0-9]/;
+
+/**
+ * `segmentWords` for text of `ASCII` characters, without `Intl.Segmenter` (several times faster, the same
+ * segments): the word rules of Unicode's text segmentation (UAX #29) as they apply to these characters.
+ * Letters, digits and `_` join (WB5, WB8–WB10, WB13a/b); `:` `.` `'` `‘` `’` join two letters (WB6/7);
+ * `,` `;` `.` `'` `‘` `’` join two digits (WB11/12); everything else breaks. Every run is word-like but a
+ * lone `_`, as ICU has it.
+ */
+function asciiWords(text: string): { segment: string; index: number; isWordLike: boolean }[] {
+  const out: { segment: string; index: number; isWordLike: boolean }[] = [];
+  let gap = 0;
+  let i = 0;
+  while (i < text.length) {
+    if (!WORD_CHAR.test(text[i])) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < text.length) {
+      if (WORD_CHAR.test(text[i])) {
+        i++;
+        continue;
+      }
+      const mid = text[i];
+      const before = text[i - 1];
+      const after = text[i + 1] ?? '';
+      const quote = mid === "'" || mid === '\u2018' || mid === '\u2019';
+      const joinsLetters = (mid === ':' || mid === '.' || quote) && LETTER.test(before) && LETTER.test(after);
+      const joinsDigits = (mid === ',' || mid === ';' || mid === '.' || quote) && DIGIT.test(before) && DIGIT.test(after);
+      if (!joinsLetters && !joinsDigits) break;
+      i += 2;
+    }
+    const segment = text.slice(start, i);
+    pushGap(out, text, gap, start);
+    out.push({ segment, index: start, isWordLike: segment !== '_' });
+    gap = i;
+  }
+  pushGap(out, text, gap, text.length);
+  return out;
+}
+
+/** The segments ICU gives between two words: a run of spaces (WB3d), CR LF (WB3), else each character alone. */
+function pushGap(out: { segment: string; index: number; isWordLike: boolean }[], text: string, from: number, to: number): void {
+  for (let i = from; i < to; ) {
+    let end = i + 1;
+    if (text[i] === ' ') while (end < to && text[end] === ' ') end++;
+    else if (text[i] === '\r' && text[end] === '\n' && end < to) end++;
+    out.push({ segment: text.slice(i, end), index: i, isWordLike: false });
+    i = end;
+  }
+}
+
+/**
  * Word segments of `text` in order, with `isWordLike` as `Intl.Segmenter` reports it. Text longer than
  * `SEGMENT_SLICE` is segmented slice by slice, so the work stays linear in the text's length; indices are
  * those of the whole text. Cuts fall at spaces or punctuation where ICU always breaks, so ordinary text
@@ -72,6 +132,7 @@ function sliceEnd(text: string, start: number, end: number): number {
  * joins adjacent CJK segments into one run, so its bigrams stay the same.
  */
 export function segmentWords(text: string): { segment: string; index: number; isWordLike: boolean }[] {
+  if (ASCII.test(text)) return asciiWords(text);
   if (segmenter) {
     const out: { segment: string; index: number; isWordLike: boolean }[] = [];
     for (let start = 0; start < text.length; ) {
@@ -102,6 +163,9 @@ export function segmentWords(text: string): { segment: string; index: number; is
   return out;
 }
 
+/** A word with no separator and no camelCase part: lower case, or capitalised. */
+const SIMPLE_WORD = /^[A-Z]?[a-z0-9]*$/;
+
 /** Separators inside a Latin word: dotted, dashed, snake_case, paths, scopes. */
 const SEPARATORS = /[._\-/:@'’]+/;
 const CAMEL = /(?<=[a-z\d])(?=[A-Z])/;
@@ -121,6 +185,8 @@ function leafParts(word: string): string[] {
  * finds `markdown.remarkPlugins`.
  */
 function latinTerms(word: string): string[] {
+  // Most words: one term, no parts.
+  if (SIMPLE_WORD.test(word)) return [word.toLowerCase()];
   const out = [word.toLowerCase()];
   const pieces: { text: string; at: number }[] = [];
   for (const m of word.matchAll(/[^._\-/:@'’]+/g)) pieces.push({ text: m[0], at: m.index });
