@@ -1,68 +1,32 @@
-// Search benchmark: for synthetic bilingual sites of N pages per locale (the benchmark corpus,
-// made by ./lib/synthetic-site.mjs) it builds each site cold and prints, per locale:
-// - the index file (assets/search-<lang>-<hash>.json): bytes raw and gzip (level 9, what a static host serves);
-// - the build-time cost of indexing: the "search index" phase of `docgen build --profile` (records and
-//   index of all locales), with the build's wall time and peak RSS (Node's own, and with esbuild's process);
-// - in Chromium, on the site served by `docgen preview`: the time to fetch + parse the index and to load it
-//   (`loadSearchIndex`), median of 3 uncached loads;
-// - the median and p95 latency of 200 queries as DocSearch sends them (words, pairs, prefixes as typed,
-//   typos, numbers; Chinese terms for zh), and the mean number of hits per query.
-// Usage: node scripts/bench-search.mjs [N...]   (default: 100 1000 10000; needs `pnpm build:packages`)
+// Search benchmark on real content: the website itself, and sites made of its pages copied side by side
+// (./lib/website-site.mjs) at N pages per locale. For each site it builds cold with `--profile` and prints:
+// - the share of the build the search index takes (its "search index" phase against the whole build);
+// - the index on disk per locale: entry, shards (dictionary, postings, tails, shard-list pages) and
+//   fragments, in files, bytes and gzip bytes (level 9, what a static host serves);
+// - in Chromium, on the site served by `docgen preview` over loopback, for each query of the relevance
+//   table (e2e/search-relevance.json) in a fresh browser context (cold HTTP cache): the bytes downloaded
+//   from opening the dialog (Ctrl+K) to the first results, search code and index together (gzip -9 of each
+//   response), split into code, entry, shards and fragments; the time from the query entering the input to
+//   its results in the DOM, cold, and warm (the same query again in that dialog); whether the expected
+//   page is among the first 3 pages shown.
+// Usage: node scripts/bench-search.mjs [website] [N...]   (default: website 1000; needs `pnpm build:packages`)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
-import { generate } from './lib/synthetic-site.mjs';
+import { generateFromWebsite } from './lib/website-site.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(repo, 'packages/core/bin/docgen.js');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const sizes = process.argv.slice(2).map(Number).filter(Boolean);
-const counts = sizes.length ? sizes : [100, 1000, 10000];
-const QUERY_COUNT = 200;
-const LOAD_RUNS = 3;
-/** Sites above this many pages per locale get a larger V8 heap for their build. */
-const LARGE_SITE = 5000;
-const TARGET = 'search index ≤ 20 KB gzip per 100 pages per locale';
-
-/** Exactly the parameters DocSearch sends with each query. */
-const DOCSEARCH_PARAMS = {
-  hitsPerPage: 20,
-  attributesToSnippet: ['hierarchy.lvl1:10', 'hierarchy.lvl2:10', 'hierarchy.lvl3:10', 'content:10'],
-  highlightPreTag: '<mark>',
-  highlightPostTag: '</mark>',
-  snippetEllipsisText: '…',
-};
-
-/**
- * Query templates per locale, all taken from the words of the synthetic pages; `#` becomes a page number.
- * Prefixes are listed as a reader types them, letter by letter.
- */
-const QUERY_TEMPLATES = {
-  en: {
-    words: ['configuration', 'install', 'plugin', 'deploy', 'troubleshooting', 'promise', 'typo', 'memory', 'boolean',
-      'options', 'package', 'static', 'column', 'error', 'function', 'documentation', 'advanced', 'dependency', 'rejects'],
-    pairs: ['static host', 'config file', 'package manager', 'relative link', 'build fails', 'advanced options',
-      'development dependency', 'install package', 'error message', 'deploy folder'],
-    typed: ['c', 'co', 'con', 'conf', 'confi', 'config', 'configu', 'in', 'ins', 'inst', 'insta', 'trou', 'troubleshoo',
-      'adv', 'dep', 'depl', 'pro', 'promi'],
-    typos: ['confgure', 'configuraton', 'troubleshoting', 'packge', 'dependancy', 'deploi', 'advancd'],
-    numbers: ['feature #', 'page #', 'feature-#', 'install feature #', 'using feature #'],
-  },
-  zh: {
-    words: ['安装', '配置', '功能', '插件', '构建', '页面', '选项', '高级', '部署', '静态', '托管', '错误', '文件', '链接',
-      '依赖', '文档', '站点', '段落', '表格', '代码'],
-    pairs: ['配置 文件', '高级 选项', '包管理器', '故障排查', '静态托管', '开发依赖', '构建失败', '相对链接', '错误信息', '内部行为'],
-    typed: ['配', '配置文', '配置文件', '故', '故障', '故障排', '高级选', '安装功', '部署到'],
-    typos: ['配制', '构见'],
-    mixed: ['插件 config', 'enabled 功能', 'markdown 流水线', 'boolean', 'level', 'level 工作量', 'boolean 类型'],
-    numbers: ['页面 #', '功能 #', '安装功能 #', '第 # 个'],
-  },
-};
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const args = process.argv.slice(2);
+const sites = args.length ? args : ['website', '1000'];
+const QUERIES = JSON.parse(fs.readFileSync(path.join(repo, 'e2e/search-relevance.json'), 'utf8'));
+const TARGETS = 'targets: ≤ 60 KB gzip from opening the dialog to the first results; p95 keystroke → results ≤ 150 ms cold, ≤ 30 ms warm; index ≤ 10 % of the cold build';
 
 /** Things to undo at the end, also after an error or Ctrl-C; the latest first. */
 const cleanups = [];
@@ -75,9 +39,6 @@ async function cleanUp() {
     }
   }
 }
-
-// `on`, not `once`: a listener must stay, or a library's signal-exit hook re-raises the signal and the process
-// dies before cleaning up. The browser is closed by our clean-up, not by Playwright's own handlers.
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
@@ -87,144 +48,71 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-/** The fixed query mix of one locale: the templates in turn, with page numbers below `n` spread over the site. */
-function queriesFor(lang, n) {
-  const templates = Object.values(QUERY_TEMPLATES[lang]).flat();
-  return Array.from({ length: QUERY_COUNT }, (_, k) => templates[k % templates.length].replace('#', String((k * 37 + 7) % n)));
-}
-
-/**
- * The resident memory (KiB) of `pid` and all its descendants, read from /proc: the build's own figure leaves
- * out esbuild's service process. Null where there is no /proc (not Linux).
- */
-function treeRssKiB(pid) {
-  if (!fs.existsSync('/proc/self/status')) return null;
-  const children = new Map();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // After "pid (comm) ": state, then the parent's pid. comm may hold spaces, hence lastIndexOf.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  let total = 0;
-  for (const queue = [pid]; queue.length; ) {
-    const p = queue.pop();
-    try {
-      total += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
-    } catch {
-      // Ended.
-    }
-    queue.push(...(children.get(p) ?? []));
-  }
-  return total;
-}
-
-/**
- * Runs a command; resolves to its exit code, signal, output and the peak resident memory (KiB) of its process
- * tree, sampled every 250 ms (null without /proc). Never rejects on a non-zero exit.
- */
-function run(command, args, options = {}) {
+/** Runs a command; resolves to its exit code and output. */
+function run(command, commandArgs, options = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, commandArgs, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     const kill = () => child.kill('SIGKILL');
     cleanups.push(kill);
-    const done = () => {
-      clearInterval(sampler);
-      if (cleanups.includes(kill)) cleanups.splice(cleanups.indexOf(kill), 1);
-    };
-    let peakTreeKiB = treeRssKiB(child.pid);
-    const sampler = setInterval(() => {
-      const now = treeRssKiB(child.pid);
-      if (now !== null) peakTreeKiB = Math.max(peakTreeKiB, now);
-    }, 250);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', (error) => {
-      done();
-      reject(error);
-    });
-    child.on('close', (code, signal) => {
-      done();
-      resolve({ code, signal, stdout, stderr, peakTreeKiB });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      cleanups.splice(cleanups.indexOf(kill), 1);
+      resolve({ code, stdout, stderr });
     });
   });
 }
-
-/** Prints the child's peak RSS (KiB) to stderr as it exits; a build cannot report it itself. */
-const REPORT_RSS = 'data:text/javascript,process.on("exit",()=>process.stderr.write(`peak-rss-kib ${process.resourceUsage().maxRSS}\\n`))';
 
 /**
- * Builds `dir` cold (output and caches deleted) in a fresh Node process with `--profile`; returns the
- * "search index" phase (ms), the whole timings line, wall seconds and peak RSS (MiB).
- * @throws Error with the build's exit status and output when it fails.
+ * Builds `root` into `outDir` cold (no cache) with `--profile`: wall seconds, the search index phase (ms)
+ * and the timings line.
+ * @throws Error with the build's output when it fails.
  */
-async function coldBuild(dir, n) {
-  fs.rmSync(path.join(dir, 'dist'), { recursive: true, force: true });
-  fs.rmSync(path.join(dir, 'node_modules/.cache'), { recursive: true, force: true });
-  const heap = n > LARGE_SITE ? ['--max-old-space-size=8192'] : [];
+async function coldBuild(root, outDir) {
+  fs.rmSync(outDir, { recursive: true, force: true });
   const started = performance.now();
-  const result = await run(process.execPath, [...heap, '--import', REPORT_RSS, cli, 'build', dir, '--profile'], {
-    env: { ...process.env, CI: 'true' },
-  });
+  const result = await run(process.execPath, [cli, 'build', root, '--out-dir', outDir, '--no-cache', '--profile'], { env: { ...process.env, CI: 'true' } });
   const wall = (performance.now() - started) / 1000;
-  if (result.code !== 0) {
-    const status = result.signal ? `signal ${result.signal}` : `exit code ${result.code}`;
-    throw new Error(`docgen build failed after ${wall.toFixed(1)} s (${status}):\n${tail(result.stdout)}\n${tail(result.stderr)}`);
-  }
+  if (result.code !== 0) throw new Error(`docgen build failed (exit ${result.code}):\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`);
   const timings = result.stdout.split('\n').find((line) => /search index \d+ ms/.test(line)) ?? '';
-  const rss = /peak-rss-kib (\d+)/.exec(result.stderr);
-  return {
-    indexMs: Number(/search index (\d+) ms/.exec(timings)?.[1] ?? NaN),
-    timings,
-    wall,
-    rssMiB: rss ? Number(rss[1]) / 1024 : NaN,
-    treeRssMiB: result.peakTreeKiB === null ? NaN : result.peakTreeKiB / 1024,
-  };
+  return { wall, indexMs: Number(/search index (\d+) ms/.exec(timings)?.[1] ?? NaN), timings };
 }
 
-function tail(text, lines = 30) {
-  return text.trim().split('\n').slice(-lines).join('\n');
+const gzipSize = (bytes) => zlib.gzipSync(bytes, { level: 9 }).length;
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+/** The index files of one locale in `dist`, by kind: files, bytes, gzip bytes. */
+function indexOnDisk(dist, lang) {
+  const entryFile = path.join(dist, `docgen-data/search-${lang}.json`);
+  const kinds = { entry: [entryFile], dictionary: [], postings: [], tails: [], lists: [], fragments: [] };
+  const names = { d: 'dictionary', p: 'postings', t: 'tails', l: 'lists' };
+  const shardDir = path.join(dist, 'assets/search');
+  for (const name of fs.existsSync(shardDir) ? fs.readdirSync(shardDir) : []) {
+    const match = new RegExp(`^${lang}-([dptl])-`).exec(name);
+    if (match) kinds[names[match[1]]].push(path.join(shardDir, name));
+  }
+  const fragmentDir = path.join(dist, 'docgen-data/search', lang);
+  for (const name of fs.existsSync(fragmentDir) ? fs.readdirSync(fragmentDir) : []) kinds.fragments.push(path.join(fragmentDir, name));
+  return Object.fromEntries(
+    Object.entries(kinds).map(([kind, files]) => {
+      let bytes = 0;
+      let gzip = 0;
+      for (const file of files) {
+        const data = fs.readFileSync(file);
+        bytes += data.length;
+        gzip += gzipSize(data);
+      }
+      return [kind, { files: files.length, bytes, gzip }];
+    }),
+  );
 }
 
-/** The index files of a build, per locale: URL path, raw and gzip bytes. */
-function indexFiles(dist) {
-  const assets = path.join(dist, 'assets');
-  return fs
-    .readdirSync(assets)
-    .map((name) => ({ name, match: /^search-(.+)-[0-9a-f]{8}\.json$/.exec(name) }))
-    .filter(({ match }) => match)
-    .map(({ name, match }) => {
-      const bytes = fs.readFileSync(path.join(assets, name));
-      return { lang: match[1], url: `/assets/${name}`, raw: bytes.length, gzip: zlib.gzipSync(bytes, { level: 9 }).length };
-    })
-    .sort((a, b) => a.lang.localeCompare(b.lang));
-}
-
-/** The search engine bundled for the browser as one script that defines `window.DocgenSearch`. */
-async function bundleEngine() {
-  const result = await esbuild.build({
-    entryPoints: [path.join(repo, 'packages/core/src/shared/search/index.ts')],
-    bundle: true,
-    format: 'iife',
-    globalName: 'DocgenSearch',
-    platform: 'browser',
-    minify: true,
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0].text;
-}
-
-/** Starts `docgen preview` for `dir` on 127.0.0.1 and any free port; resolves to its URL and a stop function. */
-function startPreview(dir) {
-  const child = spawn(process.execPath, [cli, 'preview', dir, '--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `docgen preview` on 127.0.0.1 and a free port; resolves to its URL and a stop function. */
+function startPreview(root, outDir) {
+  const child = spawn(process.execPath, [cli, 'preview', root, '--port', '0', '--host', '127.0.0.1', ...(outDir ? ['--out-dir', outDir] : [])], { stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -232,56 +120,72 @@ function startPreview(dir) {
   };
   return new Promise((resolve, reject) => {
     let output = '';
-    const onData = (d) => {
+    child.stdout.on('data', (d) => {
       output += d;
       const url = /running at (http:\/\/\S+)/.exec(output)?.[1];
       if (url) resolve({ url, stop });
-    };
-    child.stdout.on('data', onData);
+    });
     child.stderr.on('data', (d) => (output += d));
     exited.then((code) => reject(new Error(`docgen preview exited (${code}) before serving:\n${output}`)));
   });
 }
 
-/** Launches Chromium with a fresh profile, as the browser tests do (e2e/helpers/browser.ts). */
-async function launchChromium(userDataDir) {
-  return chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+/** In the page: sets the dialog's input to `query` as a paste does and resolves to the ms until its results (or "no results") are in the DOM. */
+function timeQuery(query) {
+  return new Promise((resolve) => {
+    const input = document.querySelector('.DocSearch-Input');
+    const dropdown = document.querySelector('.DocSearch-Dropdown');
+    const done = () => {
+      const hits = [...document.querySelectorAll('.DocSearch-Hit a')];
+      return document.querySelector('.DocSearch-NoResults') || (hits.length && input.value === query && !document.querySelector('.DocSearch-StartScreen'));
+    };
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    const started = performance.now();
+    const observer = new MutationObserver(() => {
+      if (!done()) return;
+      observer.disconnect();
+      resolve(performance.now() - started);
+    });
+    observer.observe(dropdown, { childList: true, subtree: true, characterData: true });
+    setter.call(input, query);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
   });
 }
 
-/**
- * Runs in the page: loads the index `loadRuns` times without the HTTP cache (fetch + parse, then
- * `loadSearchIndex`), then times each query on the last engine loaded. Times in ms; Chromium rounds
- * `performance.now()` to 0.1 ms on a page that is not cross-origin isolated.
- */
-async function measureInPage({ indexUrl, queries, params, loadRuns }) {
-  const loads = [];
-  let engine;
-  for (let i = 0; i < loadRuns; i++) {
-    const t0 = performance.now();
-    const json = await (await fetch(indexUrl, { cache: 'no-store' })).json();
-    const t1 = performance.now();
-    engine = window.DocgenSearch.loadSearchIndex(json);
-    loads.push({ fetchParse: t1 - t0, load: performance.now() - t1 });
-  }
-  const latencies = [];
-  const hits = [];
-  for (const query of queries) {
-    const t = performance.now();
-    const response = engine.search({ ...params, query });
-    latencies.push(performance.now() - t);
-    hits.push(response.nbHits);
-  }
-  return { loads, latencies, hits };
+/** Clears the dialog's input and waits for its start screen. */
+async function clearQuery(page) {
+  await page.locator('.DocSearch-Input').fill('');
+  await page.locator('.DocSearch-StartScreen').waitFor();
 }
 
-function median(values) {
-  return percentile(values, 50);
+/** One query in a fresh context: bytes by kind, cold and warm ms, the first pages shown. */
+async function measureQuery(browser, siteUrl, { query, lang }) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(new URL(lang === 'zh' ? 'zh/guide/start/introduction' : 'guide/start/introduction', siteUrl).href, { waitUntil: 'load' });
+    await page.waitForFunction(() => window.__dgSearchReady === true);
+    const bodies = [];
+    page.on('response', (response) => bodies.push(response.body().then((b) => ({ url: new URL(response.url()).pathname, gzip: gzipSize(b) }), () => null)));
+    await page.keyboard.press('Control+k');
+    await page.locator('.DocSearch-Input').waitFor();
+    const cold = await page.evaluate(timeQuery, query);
+    const shown = await page.$$eval('.DocSearch-Hit a', (links) => links.map((a) => new URL(a.href).pathname.replace(/\.html$/, '')));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const downloaded = (await Promise.all(bodies)).filter(Boolean);
+    await clearQuery(page);
+    const warm = await page.evaluate(timeQuery, query);
+    const bytes = { code: 0, entry: 0, shards: 0, fragments: 0 };
+    for (const { url, gzip } of downloaded) {
+      if (url.startsWith('/assets/search/')) bytes.shards += gzip;
+      else if (url.startsWith('/docgen-data/search/')) bytes.fragments += gzip;
+      else if (url.startsWith('/docgen-data/search-')) bytes.entry += gzip;
+      else bytes.code += gzip;
+    }
+    return { bytes, total: bytes.code + bytes.entry + bytes.shards + bytes.fragments, cold, warm, pages: [...new Set(shown)] };
+  } finally {
+    await context.close();
+  }
 }
 
 /** Nearest-rank percentile. */
@@ -290,84 +194,61 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-/** Measures every locale index of one built site in the browser; one result per locale. */
-async function measureSite({ context, engineScript, siteUrl, files, n }) {
-  const page = await context.newPage();
-  try {
-    await page.goto(siteUrl);
-    await page.addScriptTag({ content: engineScript });
+async function benchSite(name, browser) {
+  let root;
+  let pagesPerLocale;
+  let outDir;
+  if (name === 'website') {
+    root = path.join(repo, 'docs');
+    outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-bench-search-website-'));
+    pagesPerLocale = 'the website';
+  } else {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), `dg-bench-search-${name}-`));
+    pagesPerLocale = `${generateFromWebsite(root, Number(name))} pages per locale`;
+    outDir = path.join(root, 'dist');
+    cleanups.push(() => fs.rmSync(root, { recursive: true, force: true }));
+  }
+  cleanups.push(() => fs.rmSync(outDir, { recursive: true, force: true }));
+  console.log(`\n## ${name === 'website' ? 'The website' : `Website pages copied: ${pagesPerLocale}`}`);
+  const built = await coldBuild(root, outDir);
+  console.log(`cold build ${built.wall.toFixed(1)} s; search index phase ${built.indexMs} ms = ${((built.indexMs / 1000 / built.wall) * 100).toFixed(1)} % of the build`);
+  console.log(`  --profile: ${built.timings}`);
+  for (const lang of ['en', 'zh']) {
+    const disk = indexOnDisk(outDir, lang);
+    console.log(`index on disk (${lang}): ${Object.entries(disk).map(([kind, d]) => `${kind} ${d.files} files ${kb(d.bytes)} KB (${kb(d.gzip)} gzip)`).join('; ')}`);
+  }
+  const server = await startPreview(root, outDir);
+  cleanups.push(server.stop);
+  const rows = [];
+  for (const lang of ['en', 'zh']) {
     const results = [];
-    for (const file of files) {
-      const queries = queriesFor(file.lang, n);
-      const m = await page.evaluate(measureInPage, { indexUrl: file.url, queries, params: DOCSEARCH_PARAMS, loadRuns: LOAD_RUNS });
-      results.push({
-        ...file,
-        fetchParse: median(m.loads.map((l) => l.fetchParse)),
-        load: median(m.loads.map((l) => l.load)),
-        total: median(m.loads.map((l) => l.fetchParse + l.load)),
-        queryMedian: median(m.latencies),
-        queryP95: percentile(m.latencies, 95),
-        meanHits: m.hits.reduce((a, b) => a + b, 0) / m.hits.length,
-        zeroHits: m.hits.filter((h) => h === 0).length,
-        zeroHitQueries: [...new Set(queries.filter((_, i) => m.hits[i] === 0))],
-      });
+    for (const q of QUERIES.filter((row) => row.lang === lang)) {
+      if (stopping) return;
+      const m = await measureQuery(browser, server.url, q);
+      results.push({ ...q, ...m, found: m.pages.slice(0, 3).includes(q.expect) });
     }
-    return results;
-  } finally {
-    await page.close();
+    const totals = results.map((r) => r.total);
+    rows.push({
+      locale: lang,
+      queries: results.length,
+      'KB gzip median': kb(percentile(totals, 50)),
+      'KB gzip p95': kb(percentile(totals, 95)),
+      'KB gzip max': kb(Math.max(...totals)),
+      'code KB': kb(percentile(results.map((r) => r.bytes.code), 50)),
+      'entry KB': kb(percentile(results.map((r) => r.bytes.entry), 50)),
+      'shards KB median': kb(percentile(results.map((r) => r.bytes.shards), 50)),
+      'fragments KB median': kb(percentile(results.map((r) => r.bytes.fragments), 50)),
+      'cold ms p50 / p95': `${percentile(results.map((r) => r.cold), 50).toFixed(0)} / ${percentile(results.map((r) => r.cold), 95).toFixed(0)}`,
+      'warm ms p50 / p95': `${percentile(results.map((r) => r.warm), 50).toFixed(1)} / ${percentile(results.map((r) => r.warm), 95).toFixed(1)}`,
+      'expected page in top 3 (shown)': `${results.filter((r) => r.found).length}/${results.length}`,
+    });
+    const over = results.filter((r) => r.total > 60 * 1024).map((r) => `${JSON.stringify(r.query)} ${kb(r.total)} KB`);
+    if (over.length) console.log(`  ${lang} queries over 60 KB: ${over.join(', ')}`);
+    const missed = results.filter((r) => !r.found).map((r) => `${JSON.stringify(r.query)} → [${r.pages.slice(0, 3).join(', ')}]`);
+    if (missed.length) console.log(`  ${lang} expected page not in the first 3 shown: ${missed.join('; ')}`);
   }
-}
-
-function printSize(n, build, results) {
-  console.log(
-    `\n${n} pages per locale (${2 * n + 2} pages): cold build ${build.wall.toFixed(1)} s, ` +
-      `peak RSS ${Math.round(build.rssMiB)} MiB (Node), ${Math.round(build.treeRssMiB)} MiB (Node + esbuild, sampled)`,
-  );
-  console.log(`  --profile: ${build.timings}`);
-  console.table(
-    results.map((r) => ({
-      'pages/locale': n,
-      'locale': r.lang,
-      'index raw KB': (r.raw / 1024).toFixed(1),
-      'gzip KB': (r.gzip / 1024).toFixed(1),
-      'gzip KB /100 pages': (r.gzip / 1024 / (n / 100)).toFixed(2),
-      'indexing ms (build)': build.indexMs,
-      'build wall s': build.wall.toFixed(1),
-      'load ms fetch+parse / load / total': `${r.fetchParse.toFixed(1)} / ${r.load.toFixed(1)} / ${r.total.toFixed(1)}`,
-      'query median ms': r.queryMedian.toFixed(2),
-      'query p95 ms': r.queryP95.toFixed(2),
-      'mean hits': r.meanHits.toFixed(1),
-      'zero-hit queries': `${r.zeroHits}/${QUERY_COUNT}`,
-    })),
-  );
-  for (const r of results) {
-    const listed = r.zeroHitQueries.slice(0, 12).map((q) => JSON.stringify(q)).join(', ');
-    if (listed) console.log(`  ${r.lang} queries without hits: ${listed}${r.zeroHitQueries.length > 12 ? ', …' : ''}`);
-  }
-}
-
-/** Generates, builds and measures the site of `n` pages per locale; removes it and stops its server after. */
-async function benchSize({ n, context, engineScript }) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `docgen-bench-search-${n}-`));
-  const removeSite = () => fs.rmSync(dir, { recursive: true, force: true });
-  cleanups.push(removeSite);
-  let server;
-  try {
-    generate(dir, n);
-    console.log(`\nBuilding ${2 * n + 2} pages…`);
-    const build = await coldBuild(dir, n);
-    const files = indexFiles(path.join(dir, 'dist'));
-    server = await startPreview(dir);
-    cleanups.push(server.stop);
-    const results = await measureSite({ context, engineScript, siteUrl: server.url, files, n });
-    printSize(n, build, results);
-  } finally {
-    // Now, not at the end: a 10,000-page site is large.
-    await server?.stop();
-    removeSite();
-    const at = cleanups.indexOf(removeSite);
-    if (at >= 0) cleanups.splice(at);
-  }
+  console.table(rows);
+  await server.stop();
 }
 
 async function main() {
@@ -376,27 +257,19 @@ async function main() {
     process.exitCode = 1;
     return;
   }
-  const engineScript = await bundleEngine();
-  console.log(
-    `Search engine bundle: ${(engineScript.length / 1024).toFixed(1)} KB minified, ` +
-      `${(zlib.gzipSync(engineScript, { level: 9 }).length / 1024).toFixed(1)} KB gzip`,
-  );
-  console.log(`Target: ${TARGET}`);
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-bench-chromium-'));
-  cleanups.push(() => fs.rmSync(userDataDir, { recursive: true, force: true }));
-  const context = await launchChromium(userDataDir);
-  cleanups.push(() => context.close());
-  for (const n of counts) {
+  console.log(TARGETS);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false });
+  cleanups.push(() => browser.close());
+  for (const name of sites) {
     if (stopping) break;
     try {
-      await benchSize({ n, context, engineScript });
+      await benchSite(name, browser);
     } catch (error) {
-      // One failed size (say, out of memory at 10,000 pages) should not hide the others.
       process.exitCode = 1;
-      console.error(`\n${n} pages per locale: FAILED\n${error.stack ?? error}`);
+      console.error(`\n${name}: FAILED\n${error.stack ?? error}`);
     }
   }
-  console.log(`\nTarget: ${TARGET}`);
+  console.log(`\n${TARGETS}`);
 }
 
 try {

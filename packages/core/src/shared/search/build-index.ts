@@ -29,9 +29,9 @@ import type { SearchHierarchy, SearchRecord } from './types.js';
  * Mean size of a postings shard, in characters of JSON (about a third of that gzip-compressed); a cut
  * falls between half and three times that.
  */
-const POSTINGS_SHARD_CHARS = 3_000;
+const POSTINGS_SHARD_CHARS = 2_000;
 /** Mean size of a dictionary shard, in characters of JSON. */
-const DICTIONARY_SHARD_CHARS = 4_000;
+const DICTIONARY_SHARD_CHARS = 2_000;
 /** Postings shards an entry lists itself; more are listed in pages of about `SHARDS_PER_DIRECTORY`. */
 const DIRECT_SHARDS = 128;
 const SHARDS_PER_DIRECTORY = 64;
@@ -67,9 +67,15 @@ export function fragmentRow(record: SearchRecord): FragmentRow {
   return row;
 }
 
-/** 48-bit content hash as 12 hex digits: two FNV-1a passes with different seeds. */
-function contentHash(text: string): string {
-  return fnv1a(text).toString(16).padStart(8, '0') + (fnv1a(`\u0001${text}`) & 0xffff).toString(16).padStart(4, '0');
+/**
+ * Names a shard by its content: 8 hex digits of FNV-1a (short, as the entry lists every name), 16 when
+ * two different shards of the build would share those 8. Returns the hash; adds the file to `files`.
+ */
+function addShard(files: Record<string, string>, name: (hash: string) => string, json: string): string {
+  let hash = fnv1a(json).toString(16).padStart(8, '0');
+  if (files[name(hash)] !== undefined && files[name(hash)] !== json) hash += fnv1a(`\u0001${json}`).toString(16).padStart(8, '0');
+  files[name(hash)] = json;
+  return hash;
 }
 
 /**
@@ -239,8 +245,7 @@ export function buildSearchIndex(records: SearchRecord[], { lang, version = '', 
       const keep = new Set(ranked.slice(0, HEAD_POSTINGS).map((r) => r.at));
       head = offsets.filter((at) => keep.has(at));
       const tailJson = JSON.stringify(packPostings(list, offsets.filter((at) => !keep.has(at)), null).groups);
-      tail = contentHash(tailJson);
-      files[`${shardDir}${lang}-t-${tail}.json`] = tailJson;
+      tail = addShard(files, (hash) => `${shardDir}${lang}-t-${hash}.json`, tailJson);
     }
     const packed = packPostings(list, head, df);
     const row: PostingsRow = tail ? [term, packed.groups, tail] : [term, packed.groups];
@@ -251,9 +256,7 @@ export function buildSearchIndex(records: SearchRecord[], { lang, version = '', 
   const prefix = `${shardDir}${lang}-`;
   const shardList = (kind: string, shards: unknown[][], firstOf: (shard: unknown[]) => string): [string, string][] =>
     shards.map((shard, i) => {
-      const json = JSON.stringify(shard);
-      const hash = contentHash(json);
-      files[`${prefix}${kind}-${hash}.json`] = json;
+      const hash = addShard(files, (h) => `${prefix}${kind}-${h}.json`, JSON.stringify(shard));
       // The first shard starts at '' so that every term has one.
       return [i === 0 ? '' : firstOf(shard), hash];
     });
