@@ -45,7 +45,8 @@ export function createCli(io: CliIo = { log: console.log, error: console.error }
     .option('--empty-out-dir', 'replace an existing output folder that docgen did not make (never one holding sources)')
     .option('--profile', 'print the time of each build phase')
     .option('--no-cache', 'compile every page; read and write no page cache or build state')
-    .action(async (root: string, opts: { outDir?: string; base?: string; emptyOutDir?: boolean; profile?: boolean; cache: boolean }) => {
+    .option('--metafile <file>', "write esbuild's metafile of the browser bundle (inputs and outputs with their bytes) to <file>")
+    .action(async (root: string, opts: { outDir?: string; base?: string; emptyOutDir?: boolean; profile?: boolean; cache: boolean; metafile?: string }) => {
       // Ctrl+C or a kill mid-build: the previous output stays, the temporary folders go.
       const interrupt = (signal: NodeJS.Signals) => {
         removeTemporaries();
@@ -55,7 +56,7 @@ export function createCli(io: CliIo = { log: console.log, error: console.error }
       process.once('SIGTERM', interrupt);
       try {
         const { build } = await import('../node/pipeline/build.js');
-        await build({ root, outDir: opts.outDir && path.resolve(opts.outDir), base: opts.base, emptyOutDir: opts.emptyOutDir, profile: opts.profile, cache: opts.cache });
+        await build({ root, outDir: opts.outDir && path.resolve(opts.outDir), base: opts.base, emptyOutDir: opts.emptyOutDir, profile: opts.profile, cache: opts.cache, metafile: opts.metafile });
       } finally {
         process.off('SIGINT', interrupt);
         process.off('SIGTERM', interrupt);

@@ -17,7 +17,7 @@ import { aliasPlugin } from './alias-plugin.js';
 import type { SidebarSection } from '../../shared/types.js';
 import { docgenPlugin, esbuildFailure, pageModuleSource, sharedEntryPoints, type SiteModules } from './esbuild-plugin.js';
 import { allOutputs, BUNDLE_STATE, fromRecord, inputHasher, pageOutputs, readBundleState, takeOutputs, type BundleState } from './reuse-bundles.js';
-import { sha256 } from './reuse-documents.js';
+import { sha256, writeWhole } from './reuse-documents.js';
 import { settled } from './run-limited.js';
 
 const coreRoot = new URL('../../..', import.meta.url);
@@ -147,6 +147,7 @@ export async function bundleSite(ctx: BuildContext): Promise<void> {
       };
       ctx.bundles = { client, server: mergeMetafiles(serverMetas) };
       ctx.serverSharedHash = shared.serverHash;
+      if (ctx.options.metafile) writeWhole(path.resolve(ctx.options.metafile), JSON.stringify(client));
       break;
     }
     specifiers = [...specifiers, ...extra];

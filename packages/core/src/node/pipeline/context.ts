@@ -40,6 +40,12 @@ export interface BuildOptions extends ConfigOverrides {
   cache?: boolean;
   /** Print the time of each phase after the build (`--profile`). @default false */
   profile?: boolean;
+  /**
+   * Path (relative to the working directory) to write esbuild's metafile of the browser bundle to: every
+   * input and output with its bytes, for bundle analysis (`--metafile`). Written by a build that bundles;
+   * a build skipped as up to date writes none.
+   */
+  metafile?: string;
   /** Config already loaded (the dev server reuses it). */
   config?: ResolvedConfig;
   /**

@@ -158,6 +158,19 @@ describe('matching', () => {
     expect(pages((await en.search({ query: 'confiugration' })).hits)[0]).toBe('/guide/configuration');
   });
 
+  it('corrects a word the site holds often as well, among words that share its first two letters', async () => {
+    // "sidbar" is written in three pages (a page about typos, copied): it still finds the Sidebar page,
+    // whose title outranks text.
+    const records = [
+      record('/guide/sidebar', 'Sidebar', 'Groups of links beside the page.'),
+      ...[1, 2, 3].map((n) => record(`/guide/typos-${n}`, `Typos ${n}`, 'Searching for sidbar finds the right page.')),
+    ];
+    const engine = engineOf(records, 'en');
+    const found = pages((await engine.search({ query: 'sidbar ' })).hits);
+    expect(found[0]).toBe('/guide/sidebar');
+    expect(found).toContain('/guide/typos-1');
+  });
+
   it('does not allow typos in short words', async () => {
     // "rsx" is one edit from "rss", but three letters are too few for a typo.
     expect((await en.search({ query: 'rsx' })).hits).toEqual([]);

@@ -42,9 +42,13 @@ const FUZZY_WEIGHT = 0.3;
  */
 const PREFIX_EXPANSIONS = 40;
 const ONE_LETTER_EXPANSIONS = 8;
-/** Letters a typo variant shares with the query word from the start: a typo in the first letter is not
- * corrected, and the dictionary range read for typos is one letter's. */
+/**
+ * Letters a typo variant shares with the query word from the start: a typo in the first letter is never
+ * corrected, and the dictionary range read for typos is one letter's. For a word the site holds often
+ * (`KNOWN_FREQUENCY`), two letters: it is most likely spelt right, and the range read is much smaller.
+ */
 const FUZZY_PREFIX = 1;
+const KNOWN_FUZZY_PREFIX = 2;
 /**
  * Sections a term must occur in for a query word to count as spelled right (no typo variants looked for):
  * a misspelling found once or twice in the text (a page about typos) still gets corrected.
@@ -256,6 +260,8 @@ interface TermQuery {
   term: string;
   prefix: boolean;
   fuzzy: number;
+  /** Letters a typo variant must share with `term` from its start. */
+  fuzzyPrefix: number;
   boost: number;
 }
 
@@ -294,7 +300,7 @@ async function deriveTerms(index: Index, queries: TermQuery[]): Promise<Derived[
         }
       }
       if (q.fuzzy) {
-        const start = q.term.slice(0, FUZZY_PREFIX);
+        const start = q.term.slice(0, q.fuzzyPrefix);
         for (const [t] of await index.dictionaryRange(start, `${start}\uffff`)) {
           if (t === q.term || prefixed.has(t)) continue;
           const distance = editDistance(q.term, t, q.fuzzy);
@@ -334,9 +340,9 @@ function score(index: Index, derived: Derived[], postings: Map<string, TermPosti
  * Index terms one transposition of adjacent letters away from `word` (`nabvar` → `navbar`): Levenshtein
  * distance counts a transposition as two edits, more than a 4–7 letter word is allowed.
  */
-async function transpositions(index: Index, word: string): Promise<string[]> {
+async function transpositions(index: Index, word: string, prefix: number): Promise<string[]> {
   if (word.length < 4 || isCjk(word)) return [];
-  const start = word.slice(0, FUZZY_PREFIX);
+  const start = word.slice(0, prefix);
   const vocabulary = new Set((await index.dictionaryRange(start, `${start}\uffff`)).map(([t]) => t));
   const out: string[] = [];
   for (let i = 0; i + 1 < word.length; i++) {
@@ -379,14 +385,15 @@ async function matchPlan(index: Index, plan: QueryPlan, wanted: number): Promise
     prefixTerms.add(unit.whole);
     if (unit.parts.length) prefixTerms.add(unit.parts[unit.parts.length - 1]);
   }
-  // Typo variants are looked for only for a word the index lacks (neither the term nor, while it is being
-  // typed, a term it starts, in a few sections): a word spelled right finds its pages, and the dictionary
-  // range of its first letter, which typo matching reads, is not downloaded.
+  // A word the index holds in a few sections (or, while it is being typed, a word it starts) is most likely
+  // spelt right: its typo variants must share two letters with it, so the dictionary range read for them
+  // is small.
   const known = new Set<string>();
   const latin = [...new Set(plan.units.flatMap((u) => (u.kind === 'latin' ? [u.whole, ...u.parts] : [])))].filter((t) => typos(t));
   await Promise.all(latin.map(async (t) => (await index.hasTerm(t, prefixTerms.has(t))) && known.add(t)));
   const variants = new Map<QueryUnit, string[]>();
-  await Promise.all(plan.units.map(async (unit) => unit.kind === 'latin' && !known.has(unit.whole) && variants.set(unit, await transpositions(index, unit.whole))));
+  const fuzzyPrefix = (term: string) => (known.has(term) ? KNOWN_FUZZY_PREFIX : FUZZY_PREFIX);
+  await Promise.all(plan.units.map(async (unit) => unit.kind === 'latin' && variants.set(unit, await transpositions(index, unit.whole, fuzzyPrefix(unit.whole)))));
   const weak = new Set<string>();
   const terms = new Set<string>();
   for (const unit of plan.units) {
@@ -402,7 +409,8 @@ async function matchPlan(index: Index, plan: QueryPlan, wanted: number): Promise
   const queries: TermQuery[] = [...terms].map((term) => ({
     term,
     prefix: prefixTerms.has(term),
-    fuzzy: weak.has(term) || known.has(term) ? 0 : typos(term),
+    fuzzy: weak.has(term) ? 0 : typos(term),
+    fuzzyPrefix: fuzzyPrefix(term),
     boost: weak.has(term) ? TRANSPOSITION_WEIGHT : 1,
   }));
   const derived = await deriveTerms(index, queries);
