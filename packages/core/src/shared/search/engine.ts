@@ -12,10 +12,10 @@
 import {
   FIELDS,
   FIELD_BOOST,
+  BM25,
   INDEX_FORMAT,
   LEVELS,
   SECTIONS_PER_BLOCK,
-  bm25,
   decodeLength,
   deepestLevel,
   shardOf,
@@ -124,7 +124,7 @@ function decodeFields(groups: FieldPostings[], into: TermPostings['fields'] = []
   return into;
 }
 
-/** One scored section, in MiniSearch's result shape. */
+/** One section shown as a hit: what it matched, for highlighting. */
 interface Scored {
   id: number;
   score: number;
@@ -132,8 +132,31 @@ interface Scored {
   terms: string[];
   /** Query terms matched. */
   queryTerms: string[];
-  /** Index term → fields it matched in. */
-  match: Record<string, string[]>;
+}
+
+/**
+ * Every section a search scored, in parallel arrays by slot (a big site scores tens of thousands of
+ * sections for one query: no object per section). The index terms a slot matched form a linked list in
+ * `matchTerm` / `matchNext`, starting at `firstMatch[slot]`.
+ */
+interface Scores {
+  keys: number[];
+  /** Summed weighted BM25 of the slot's matches. */
+  sums: number[];
+  /** Bit i: query term i matched. */
+  masks: number[];
+  /** The most important field any term matched in, as its position in `FIELDS`. */
+  best: number[];
+  firstMatch: number[];
+  matchTerm: number[];
+  matchNext: number[];
+}
+
+/** Number of bits set. */
+function bitCount(n: number): number {
+  let count = 0;
+  for (let v = n >>> 0; v; v &= v - 1) count++;
+  return count;
 }
 
 /**
@@ -312,28 +335,51 @@ async function deriveTerms(index: Index, queries: TermQuery[]): Promise<Derived[
   return out;
 }
 
-/** Scores every section the derived terms occur in (in `fields` only), as MiniSearch's OR query does. */
-function score(index: Index, derived: Derived[], postings: Map<string, TermPostings>, fields: number[]): Scored[] {
-  const results = new Map<number, { score: number; queryTerms: string[]; match: Record<string, string[]> }>();
-  for (const d of derived) {
+/**
+ * Scores every section the derived terms occur in (in `fields` only), as MiniSearch's OR query does; the
+ * bit of a derived term's query term is its position in `sources` (the first 31 count).
+ */
+function score(index: Index, derived: Derived[], sources: Map<string, number>, postings: Map<string, TermPostings>, fields: number[]): Scores {
+  const slotOf = new Map<number, number>();
+  const out: Scores = { keys: [], sums: [], masks: [], best: [], firstMatch: [], matchTerm: [], matchNext: [] };
+  const { k, b, d: floor } = BM25;
+  derived.forEach((d, term) => {
     const found = postings.get(d.term);
-    if (!found) continue;
+    if (!found) return;
+    const position = sources.get(d.source) ?? 31;
+    const bit = position < 31 ? 1 << position : 0;
     for (const group of found.fields) {
       if (!fields.includes(group.field)) continue;
-      const name = FIELDS[group.field];
-      const scale = d.weight * d.boost * FIELD_BOOST[name];
-      const average = index.entry.avg[group.field];
-      group.keys.forEach((key, i) => {
-        const value = scale * bm25(group.tfs[i], group.df, index.entry.n, group.lengths[i], average);
-        let result = results.get(key);
-        if (!result) results.set(key, (result = { score: 0, queryTerms: [], match: {} }));
-        result.score += value;
-        if (!result.queryTerms.includes(d.source)) result.queryTerms.push(d.source);
-        (result.match[d.term] ??= []).push(name);
-      });
+      const scale = d.weight * d.boost * FIELD_BOOST[FIELDS[group.field]];
+      // bm25() of index-format.ts, with what is the same for the whole group taken out of the loop.
+      const n = index.entry.n;
+      const idf = Math.log(1 + (n - group.df + 0.5) / (group.df + 0.5));
+      const base = k * (1 - b);
+      const perLength = (k * b) / (index.entry.avg[group.field] || 1);
+      const { keys, tfs, lengths } = group;
+      for (let i = 0; i < keys.length; i++) {
+        const tf = tfs[i];
+        const value = scale * idf * (floor + (tf * (k + 1)) / (tf + base + perLength * lengths[i]));
+        let slot = slotOf.get(keys[i]);
+        if (slot === undefined) {
+          slot = out.keys.length;
+          slotOf.set(keys[i], slot);
+          out.keys.push(keys[i]);
+          out.sums.push(0);
+          out.masks.push(0);
+          out.best.push(FIELDS.length);
+          out.firstMatch.push(-1);
+        }
+        out.sums[slot] += value;
+        out.masks[slot] |= bit;
+        if (group.field < out.best[slot]) out.best[slot] = group.field;
+        out.matchNext.push(out.firstMatch[slot]);
+        out.firstMatch[slot] = out.matchTerm.length;
+        out.matchTerm.push(term);
+      }
     }
-  }
-  return [...results].map(([id, r]) => ({ id, score: r.score * (r.queryTerms.length || 1), terms: Object.keys(r.match), queryTerms: r.queryTerms, match: r.match }));
+  });
+  return out;
 }
 
 /**
@@ -353,24 +399,33 @@ async function transpositions(index: Index, word: string, prefix: number): Promi
   return out;
 }
 
-/** The most important field any query term matched in, as its position in `FIELDS`. */
-function bestField(result: Scored): number {
-  let best: number = FIELDS.length;
-  for (const fields of Object.values(result.match)) for (const f of fields) best = Math.min(best, FIELDS.indexOf(f as (typeof FIELDS)[number]));
-  return best;
-}
-
 /** The query terms that can satisfy `unit`. */
 function unitTerms(unit: QueryUnit, variants: Map<QueryUnit, string[]>): string[] {
   return unit.kind === 'latin' ? [unit.whole, ...unit.parts, ...(variants.get(unit) ?? [])] : unit.parts;
 }
 
-/** Whether a record whose matched query terms are `matched` satisfies `unit`. */
-function satisfies(unit: QueryUnit, matched: Set<string>, variants: Map<QueryUnit, string[]>): boolean {
-  if (unit.kind === 'cjk') return unit.parts.filter((p) => matched.has(p)).length >= unit.need;
-  if (matched.has(unit.whole)) return true;
-  if (unit.parts.length && unit.parts.every((p) => matched.has(p))) return true;
-  return (variants.get(unit) ?? []).some((v) => matched.has(v));
+/**
+ * Whether a section satisfies `unit`, from the query terms it matched (`mask`, bits by position in
+ * `sources`).
+ */
+function unitTest(unit: QueryUnit, sources: Map<string, number>, variants: Map<QueryUnit, string[]>): (mask: number) => boolean {
+  const bitOf = (term: string) => {
+    const position = sources.get(term) ?? 31;
+    return position < 31 ? 1 << position : 0;
+  };
+  const parts = unit.parts.reduce((m, p) => m | bitOf(p), 0);
+  if (unit.kind === 'cjk') return (mask) => bitCount(mask & parts) >= unit.need;
+  const whole = bitOf(unit.whole);
+  const anyVariant = (variants.get(unit) ?? []).reduce((m, v) => m | bitOf(v), 0);
+  return (mask) => (mask & whole) !== 0 || (parts !== 0 && (mask & parts) === parts) || (mask & anyVariant) !== 0;
+}
+
+/** The sections a search matched, best first, and the match details of one on demand. */
+interface Ranked {
+  /** Record keys, best first. */
+  ids: number[];
+  /** What the section at rank `i` matched (built only for the hits shown). */
+  detail(i: number): Scored;
 }
 
 /**
@@ -378,7 +433,7 @@ function satisfies(unit: QueryUnit, matched: Set<string>, variants: Map<QueryUni
  * that satisfy the most units (as Algolia's `removeWordsIfNoResults`), so a stray word does not empty the
  * list. The postings' tails are fetched when the heads give fewer than `wanted` such records.
  */
-async function matchPlan(index: Index, plan: QueryPlan, wanted: number): Promise<Scored[]> {
+async function matchPlan(index: Index, plan: QueryPlan, wanted: number): Promise<Ranked> {
   const prefixTerms = new Set<string>();
   for (const unit of plan.units) {
     if (!unit.prefix) continue;
@@ -415,36 +470,45 @@ async function matchPlan(index: Index, plan: QueryPlan, wanted: number): Promise
   }));
   const derived = await deriveTerms(index, queries);
   const simple = only && (only.kind === 'cjk' ? only.need === 1 && only.parts.length === 1 : !only.parts.length && !variants.get(only)?.length);
+  const names = [...terms];
+  const sources = new Map(names.map((term, i) => [term, i]));
+  const tests = plan.units.map((unit) => unitTest(unit, sources, variants));
 
-  const rank = (postings: Map<string, TermPostings>): { ranked: Scored[]; complete: number } => {
-    const results = score(index, derived, postings, fields);
-    // One word with one term: every result matched it.
-    if (simple) return { ranked: byAttribute(results), complete: results.length };
-    let best = 0;
-    const scored = results.map((r) => {
-      const matched = new Set(r.queryTerms);
-      const count = plan.units.filter((u) => satisfies(u, matched, variants)).length;
-      best = Math.max(best, count);
-      return { r, count };
-    });
-    if (!best) return { ranked: [], complete: 0 };
-    const kept = scored.filter((s) => s.count === best).map((s) => s.r);
-    return { ranked: byAttribute(kept), complete: best === plan.units.length ? kept.length : 0 };
+  const rank = (postings: Map<string, TermPostings>): { ranked: Ranked; complete: number } => {
+    const scores = score(index, derived, sources, postings, fields);
+    const total = scores.keys.length;
+    const final = scores.sums.map((sum, slot) => sum * (bitCount(scores.masks[slot]) || 1));
+    let kept: number[] = [];
+    let complete = 0;
+    if (simple) {
+      // One word with one term: every result matched it.
+      kept = Array.from({ length: total }, (_, slot) => slot);
+      complete = total;
+    } else {
+      const counts = scores.masks.map((mask) => tests.reduce((n, test) => n + (test(mask) ? 1 : 0), 0));
+      const best = counts.reduce((m, c) => Math.max(m, c), 0);
+      if (best) for (let slot = 0; slot < total; slot++) if (counts[slot] === best) kept.push(slot);
+      complete = best === plan.units.length ? kept.length : 0;
+    }
+    // Algolia's order of criteria after matched words: the best attribute a word matched in, then relevance.
+    kept.sort((x, y) => scores.best[x] - scores.best[y] || final[y] - final[x] || scores.keys[x] - scores.keys[y]);
+    const ranked: Ranked = {
+      ids: kept.map((slot) => scores.keys[slot]),
+      detail(i) {
+        const slot = kept[i];
+        const matched = new Set<string>();
+        for (let m = scores.firstMatch[slot]; m >= 0; m = scores.matchNext[m]) matched.add(derived[scores.matchTerm[m]].term);
+        return { id: scores.keys[slot], score: final[slot], terms: [...matched], queryTerms: names.filter((_, bit) => bit < 31 && (scores.masks[slot] & (1 << bit)) !== 0) };
+      },
+    };
+    return { ranked, complete };
   };
-  const names = derived.map((d) => d.term);
-  const heads = await index.postingsOf(names, false);
+  const termNames = derived.map((d) => d.term);
+  const heads = await index.postingsOf(termNames, false);
   const first = rank(heads);
   const tails = [...heads.values()].some((p) => p.tail);
   if (!tails || first.complete >= wanted) return first.ranked;
-  return rank(await index.postingsOf(names, true)).ranked;
-}
-
-/** Algolia's order of criteria after matched words: the best attribute a word matched in, then relevance. */
-function byAttribute(results: Scored[]): Scored[] {
-  return results
-    .map((r) => ({ r, attribute: bestField(r) }))
-    .sort((a, b) => a.attribute - b.attribute || b.r.score - a.r.score || a.r.id - b.r.id)
-    .map((s) => s.r);
+  return rank(await index.postingsOf(termNames, true)).ranked;
 }
 
 function matchesFilters(record: Pick<SearchRecord, 'lang' | 'version'> & Partial<SearchRecord>, filters: SearchParams['facetFilters']): boolean {
@@ -491,16 +555,16 @@ async function runSearch(index: Index, params: SearchParams, superseded?: () => 
   // sections. The dialog shows at most `maxHitsPerGroup` hits of one lvl0 group and `hitsPerPage` in all:
   // only those are chosen, so only their display text is downloaded.
   const byPage = new Map<number, { page?: Scored; sections: Scored[] }>();
-  for (const r of results) {
-    const pageKey = r.id - (r.id % PAGE_SPAN);
+  results.ids.forEach((id, rank) => {
+    const pageKey = id - (id % PAGE_SPAN);
     let entry = byPage.get(pageKey);
     if (!entry) {
-      if (byPage.size >= hitsPerPage) continue;
+      if (byPage.size >= hitsPerPage) return;
       byPage.set(pageKey, (entry = { sections: [] }));
     }
-    if (r.id === pageKey) entry.page = r;
-    else if (entry.sections.length < SECTIONS_PER_PAGE) entry.sections.push(r);
-  }
+    if (id === pageKey) entry.page = results.detail(rank);
+    else if (entry.sections.length < SECTIONS_PER_PAGE) entry.sections.push(results.detail(rank));
+  });
   const perGroup = params.maxHitsPerGroup ?? Infinity;
   const groupCounts = new Map<number, number>();
   const chosen: { key: number; result?: Scored }[] = [];
@@ -542,8 +606,8 @@ async function runSearch(index: Index, params: SearchParams, superseded?: () => 
   return {
     ...empty,
     hits,
-    nbHits: results.length,
-    nbPages: Math.ceil(results.length / hitsPerPage),
+    nbHits: results.ids.length,
+    nbPages: Math.ceil(results.ids.length / hitsPerPage),
     processingTimeMS: Date.now() - started,
   };
 }
