@@ -23,7 +23,7 @@ import {
 } from './index-format.js';
 import { openSearchIndex, type LocalSearchEngine } from './engine.js';
 import { tokenize } from './tokenize.js';
-import type { SearchHierarchy, SearchRecord } from './types.js';
+import type { SearchRecord } from './types.js';
 
 /**
  * Mean size of a postings shard, in characters of JSON (about a third of that gzip-compressed); a cut

@@ -8,8 +8,11 @@
  * - **postings shards**: for each term, per field, the sections it occurs in, with term frequency and a
  *   field-length code. A very common term keeps its highest-impact postings in the shard and the rest in
  *   a **tail** file, fetched only when a query needs more than the heads give;
- * - **fragments** (`docgen-data/search/<lang>/<page>.<block>.json`): the display text of a few sections of
- *   one page (url, type, content, hierarchy), fetched only for the hits shown.
+ * - **fragments** (`docgen-data/search/<lang>/<page>.<block>.json`): the display text of
+ *   `SECTIONS_PER_BLOCK` sections of one page (url, type, content, hierarchy), fetched only for the hits
+ *   shown; at stable URLs, revalidated (a content hash would have to be listed in a file that grows with
+ *   the site).
+ * - a big site's entry lists pages of its postings shard list (kind `l`) instead of the shards.
  * Shards and tails are named by a hash of their content and are cacheable forever. Their term ranges end
  * where a term's hash says (content-defined cuts), so an edited page changes only the shards that hold its
  * changed terms; pages added or removed renumber the pages after them.
@@ -41,7 +44,7 @@ export const FIELD_BOOST: Record<FieldName, number> = { title: 6, heading: 3, pa
 /** BM25 parameters (k1, b, and the floor d of BM25+). */
 export const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 
-/** Sections per fragment file: a hit's display text comes with at most this many neighbours. */
+/** Sections per fragment file: one, so a hit downloads its own text and nothing else. */
 export const SECTIONS_PER_BLOCK = 1;
 
 /**
