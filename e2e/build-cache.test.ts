@@ -283,10 +283,14 @@ describe('documents and search indexes of the last build', () => {
     edit(path.join(site, 'en/guide/intro.md'), 'A tip.', 'An edited tip.');
     const body = await build({ root: site, log: false });
     expect(body.reusedDocuments).toBe(documents - 1);
-    // One page chunk is new; the others, the entry chunk and the shared entries are the last build's.
+    // One page chunk is new, and the English search shards holding the edited words; the other chunks, the
+    // entry chunk and the shared entries are the last build's.
     const assetsAfter = listFiles(path.join(dist, 'assets'));
-    const added = assetsAfter.filter((f) => !assetsBefore.includes(f) && !/^(routes|search)-/.test(f));
+    const added = assetsAfter.filter((f) => !assetsBefore.includes(f) && !f.startsWith('search/'));
     expect(added).toEqual([expect.stringMatching(/^p-guide_intro-\w+\.js$/)]);
+    const shardsAdded = assetsAfter.filter((f) => !assetsBefore.includes(f) && f.startsWith('search/'));
+    expect(shardsAdded.length).toBeGreaterThan(0);
+    expect(shardsAdded.every((f) => f.startsWith('search/en-'))).toBe(true);
     expect(assetsAfter.filter((f) => /^(app|shared)-/.test(f))).toEqual(assetsBefore.filter((f) => /^(app|shared)-/.test(f)));
     // The English search index is built again, the Chinese one (its records unchanged) taken from the cache.
     const indexesAfter = hashTree(searchCache);
