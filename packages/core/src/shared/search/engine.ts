@@ -422,7 +422,13 @@ function unitTest(unit: QueryUnit, sources: Map<string, number>, variants: Map<Q
 
 /** The sections a search matched, best first, and the match details of one on demand. */
 interface Ranked {
-  /** Record keys, best first. */
+  /** Sections matched in all. */
+  total: number;
+  /**
+   * Record keys, best first, of the sections a page of hits can show: of the `wanted` pages whose best
+   * section ranks first, each page's own record and its `SECTIONS_PER_PAGE` best sections. The grouping
+   * of `runSearch` picks the same ones from this list as from all matched sections, without sorting them all.
+   */
   ids: number[];
   /** What the section at rank `i` matched (built only for the hits shown). */
   detail(i: number): Scored;
@@ -491,11 +497,33 @@ async function matchPlan(index: Index, plan: QueryPlan, wanted: number): Promise
       complete = best === plan.units.length ? kept.length : 0;
     }
     // Algolia's order of criteria after matched words: the best attribute a word matched in, then relevance.
-    kept.sort((x, y) => scores.best[x] - scores.best[y] || final[y] - final[x] || scores.keys[x] - scores.keys[y]);
+    const before = (x: number, y: number) => scores.best[x] - scores.best[y] || final[y] - final[x] || scores.keys[x] - scores.keys[y];
+    const pages = new Map<number, { top: number; own: number; sections: number[] }>();
+    for (const slot of kept) {
+      const key = scores.keys[slot];
+      const pageKey = key - (key % PAGE_SPAN);
+      let page = pages.get(pageKey);
+      if (!page) pages.set(pageKey, (page = { top: slot, own: -1, sections: [] }));
+      else if (before(slot, page.top) < 0) page.top = slot;
+      if (key === pageKey) page.own = slot;
+      else {
+        const sections = page.sections;
+        let at = sections.length;
+        while (at > 0 && before(slot, sections[at - 1]) < 0) at--;
+        if (at < SECTIONS_PER_PAGE) sections.splice(at, 0, slot);
+        if (sections.length > SECTIONS_PER_PAGE) sections.pop();
+      }
+    }
+    const shown = [...pages.values()]
+      .sort((a, b) => before(a.top, b.top))
+      .slice(0, wanted)
+      .flatMap((page) => (page.own >= 0 ? [page.own, ...page.sections] : page.sections))
+      .sort(before);
     const ranked: Ranked = {
-      ids: kept.map((slot) => scores.keys[slot]),
+      total: kept.length,
+      ids: shown.map((slot) => scores.keys[slot]),
       detail(i) {
-        const slot = kept[i];
+        const slot = shown[i];
         const matched = new Set<string>();
         for (let m = scores.firstMatch[slot]; m >= 0; m = scores.matchNext[m]) matched.add(derived[scores.matchTerm[m]].term);
         return { id: scores.keys[slot], score: final[slot], terms: [...matched], queryTerms: names.filter((_, bit) => bit < 31 && (scores.masks[slot] & (1 << bit)) !== 0) };
@@ -606,8 +634,8 @@ async function runSearch(index: Index, params: SearchParams, superseded?: () => 
   return {
     ...empty,
     hits,
-    nbHits: results.ids.length,
-    nbPages: Math.ceil(results.ids.length / hitsPerPage),
+    nbHits: results.total,
+    nbPages: Math.ceil(results.total / hitsPerPage),
     processingTimeMS: Date.now() - started,
   };
 }
