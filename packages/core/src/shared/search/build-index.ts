@@ -110,7 +110,7 @@ const widthOf = (n: number) => (n < 10 ? 2 : n < 100 ? 3 : n < 1000 ? 4 : String
  * Per field, the postings of `list` at `offsets` (in page and section order) in the shard's packed form,
  * and its size in JSON characters (about).
  */
-function packPostings(list: PostingList, offsets: number[], df: number[] | null): { groups: FieldPostings[]; size: number } {
+function packPostings(list: PostingList, offsets: number[], df: number[]): { groups: FieldPostings[]; size: number } {
   const groups: FieldPostings[] = [];
   let size = 2;
   for (let f = 0; f < F; f++) {
@@ -131,7 +131,7 @@ function packPostings(list: PostingList, offsets: number[], df: number[] | null)
       lens.push(list[at + 2 + F + f]);
     }
     if (!pages.length) continue;
-    groups.push([f, df ? df[f] : 0, pages, sections, ones ? 0 : tfs, lens]);
+    groups.push([f, df[f], pages, sections, ones ? 0 : tfs, lens]);
     for (const values of [pages, sections, ones ? [] : tfs, lens]) for (const v of values) size += widthOf(v);
     size += 16;
   }
@@ -244,7 +244,7 @@ export function buildSearchIndex(records: SearchRecord[], { lang, version = '', 
       const ranked = offsets.map((at) => ({ at, score: impact(list, at) })).sort((a, b) => b.score - a.score || a.at - b.at);
       const keep = new Set(ranked.slice(0, HEAD_POSTINGS).map((r) => r.at));
       head = offsets.filter((at) => keep.has(at));
-      const tailJson = JSON.stringify(packPostings(list, offsets.filter((at) => !keep.has(at)), null).groups);
+      const tailJson = JSON.stringify(packPostings(list, offsets.filter((at) => !keep.has(at)), df).groups);
       tail = addShard(files, (hash) => `${shardDir}${lang}-t-${hash}.json`, tailJson);
     }
     const packed = packPostings(list, head, df);
