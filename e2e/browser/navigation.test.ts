@@ -64,8 +64,7 @@ describe('website in the browser', () => {
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
     await page.locator('.dg-nav-link', { hasText: 'Guide' }).hover();
-    await page.waitForTimeout(300);
-    expect(requests.some((u) => /p-guide_start_introduction-.*\.js$/.test(u)), 'hover preloads the page chunk').toBe(true);
+    await expect.poll(() => requests.some((u) => /p-guide_start_introduction-.*\.js$/.test(u)), { message: 'hover preloads the page chunk' }).toBe(true);
 
     await page.locator('.dg-nav-link', { hasText: 'Guide' }).click();
     await page.waitForURL(/\/guide\/start\/introduction$/);
@@ -82,6 +81,42 @@ describe('website in the browser', () => {
     expect(await page.locator('.dg-doc-content h1').textContent()).toMatch(/[\u4e00-\u9fff]/);
     expect(await page.locator('.dg-sidebar-link--active').textContent()).toMatch(/[\u4e00-\u9fff]/);
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+    await page.close();
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('starts a new page at the top and restores the scroll position on back and forward, without a reload', async () => {
+    const page = await browser.newPage();
+    await page.goto(new URL('/guide/basic/deploy', baseUrl).href, { waitUntil: 'networkidle' });
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
+    const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await expect.poll(scrollY).toBe(1200);
+    // A click through the DOM: Playwright's own click would scroll the link into view first.
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a.dg-pager-next')!.click());
+    await page.waitForURL(/\/guide\/basic\/custom-page$/);
+    await expect.poll(() => page.locator('.dg-doc-content h1').textContent()).toBe('Custom Pages');
+    expect(await scrollY()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect.poll(scrollY).toBe(400);
+
+    await page.goBack();
+    await page.waitForURL(/\/guide\/basic\/deploy$/);
+    await expect.poll(() => page.locator('.dg-doc-content h1').textContent()).toBe('Deployment');
+    await expect.poll(scrollY).toBe(1200);
+    await page.goForward();
+    await page.waitForURL(/\/guide\/basic\/custom-page$/);
+    await expect.poll(scrollY).toBe(400);
+
+    // Entries of in-page links (a heading's anchor; the outline replaces the entry instead): back returns to
+    // where the reader was before following the link.
+    await page.evaluate(() => [...document.querySelectorAll<HTMLAnchorElement>('.dg-doc-content a.dg-heading-anchor')].pop()!.click());
+    await expect.poll(() => page.evaluate(() => window.location.hash)).not.toBe('');
+    expect(await scrollY()).not.toBe(400);
+    await page.goBack();
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('');
+    await expect.poll(scrollY).toBe(400);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
     await page.close();
     expect(browser.problems).toEqual([]);
   });

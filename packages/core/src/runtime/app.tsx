@@ -6,11 +6,11 @@ import { Layout, mdxComponents } from '@theme';
 import siteData from 'docgen:site-data';
 import { globalMdxComponents, globalUIComponents } from 'docgen:global-ui';
 import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
 import { normalizeRoutePath } from '../shared/route-path.js';
 import { GlobalMdxComponentsContext } from './content.js';
 import { RuntimeContext, type RuntimeState } from './context.js';
 import { LoaderContext } from './loader-context.js';
+import { savedScrollPosition, useRouter } from './router.js';
 import { setSearchIndexUrls } from './search-index.js';
 import { useLinkDelegation } from './use-link-delegation.js';
 import type { PageModule } from './page-module.js';
@@ -24,7 +24,7 @@ import type { PageModule } from './page-module.js';
 const mdxComponentsOfSite = { ...globalMdxComponents, ...mdxComponents };
 
 export function App({ initialPage, initialRoutePath }: { initialPage: PageModule | null; initialRoutePath: string }) {
-  const location = useLocation();
+  const { location, action } = useRouter();
   const loader = useContext(LoaderContext);
   const routePath = normalizeRoutePath(location.pathname);
   const [state, setState] = useState<RuntimeState>(() => ({ site: siteData, page: initialPage, routePath: initialRoutePath }));
@@ -82,15 +82,27 @@ export function App({ initialPage, initialRoutePath }: { initialPage: PageModule
     };
   }, [loader, routePath, state.routePath, location]);
 
+  // After a page change: back and forward restore the entry's scroll position, other navigations go to
+  // the URL's fragment or the top.
   useLayoutEffect(() => {
     if (typeof window === 'undefined' || !loader) return;
+    const saved = action === 'pop' ? savedScrollPosition(location.key) : undefined;
     const hash = decodeURIComponent(location.hash.slice(1));
     const target = hash ? document.getElementById(hash) : null;
-    if (target) target.scrollIntoView();
+    if (saved !== undefined) window.scrollTo(0, saved);
+    else if (target) target.scrollIntoView();
     else if (location.state !== 'keep-scroll') window.scrollTo(0, 0);
-    // Only after a page change: in-page hash changes are the browser's job.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state.routePath]);
+
+  // Back and forward within the page on screen (between its `#fragment` entries): the browser's own
+  // restoration is off while the app runs.
+  useLayoutEffect(() => {
+    if (action !== 'pop' || routePath !== shownRoute.current) return;
+    const saved = savedScrollPosition(location.key);
+    if (saved !== undefined) window.scrollTo(0, saved);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
 
   useEffect(() => {
     const page = state.page?.pageData;

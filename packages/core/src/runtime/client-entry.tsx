@@ -4,12 +4,12 @@
  */
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import siteData from 'docgen:site-data';
 import type { PageBootData } from '../shared/types.js';
 import { App } from './app.js';
 import { LoaderContext } from './loader-context.js';
 import type { PageModule } from './page-module.js';
+import { BrowserRouter } from './router.js';
 import { createRouteLoader } from './route-loader.js';
 import { setRouteLoader } from './route-entry.js';
 import { setSearchIndexUrls } from './search-index.js';
@@ -21,7 +21,7 @@ async function start() {
   setSearchIndexUrls(boot.searchIndexes);
   const loader = createRouteLoader(boot, initial);
   setRouteLoader(loader);
-  const basename = siteData.base === '/' ? undefined : siteData.base.replace(/\/$/, '');
+  const basename = siteData.base === '/' ? '' : siteData.base.replace(/\/$/, '');
   const root = document.getElementById('root')!;
   const app = (
     <StrictMode>

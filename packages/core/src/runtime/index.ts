@@ -11,5 +11,5 @@ export { Head } from './head.js';
 export { getRouteEntry, type RouteEntry } from './route-entry.js';
 export { searchIndexUrl } from './search-index.js';
 export type { PageModule } from './page-module.js';
-export { useLocation, useNavigate } from 'react-router';
+export { useLocation, useNavigate, BrowserRouter, StaticRouter, type Location, type NavigateFunction, type NavigateOptions } from './router.js';
 export * from '../shared/index.js';

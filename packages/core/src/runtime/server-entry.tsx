@@ -3,11 +3,11 @@
  */
 import { StrictMode, type ReactNode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
 import siteData from 'docgen:site-data';
 import { withBase } from '../shared/route-path.js';
 import { App } from './app.js';
 import { HeadContext, markHeadTags } from './head.js';
+import { StaticRouter } from './router.js';
 import type { PageModule } from './page-module.js';
 
 export { pageTitle } from './app.js';
@@ -17,7 +17,7 @@ export { pageTitle } from './app.js';
  * @returns the app's markup and the head tags its `Head` elements asked for.
  */
 export function render(routePath: string, page: PageModule | null): { html: string; head: string } {
-  const basename = siteData.base === '/' ? undefined : siteData.base.replace(/\/$/, '');
+  const basename = siteData.base === '/' ? '' : siteData.base.replace(/\/$/, '');
   const headTags: ReactNode[] = [];
   const html = renderToString(
     <StrictMode>

@@ -5,7 +5,7 @@
  * `data-no-router`; modified clicks (new tab, new window) are left to the browser.
  */
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from './router.js';
 import { normalizeRoutePath, removeBase } from '../shared/route-path.js';
 import type { RouteLoader } from './route-loader.js';
 

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from '@docgen/core/runtime';
 import { RuntimeContext, withBase, type PageData, type RuntimeState, type SiteData } from '@docgen/core/runtime';
 
 /** What `renderWithRuntime` puts on screen besides the node. */

@@ -381,8 +381,8 @@ export async function planBundles(
   return { modules, client, server, pages: pageEntries, parts };
 }
 
-/** Imports that must reach the app's own instance (React, the router, the theme, the runtime). */
-export const SHARED_LIKE = /^(react|react-dom|react-router)(\/.*)?$|^@theme(-default)?(\/.*)?$|^@docgen\/(theme-default|core)(\/.*)?$/;
+/** Imports that must reach the app's own instance (React, the theme, the runtime and its router). */
+export const SHARED_LIKE = /^(react|react-dom)(\/.*)?$|^@theme(-default)?(\/.*)?$|^@docgen\/(theme-default|core)(\/.*)?$/;
 
 /** The specifier a shared-like import names: `@theme-default/x` is `@docgen/theme-default/x`. */
 export function sharedSpecifier(path: string): string {

@@ -47,14 +47,14 @@ export interface SiteModules {
 const ASSET = /\.(svg|png|jpe?g|gif|webp|avif|ico|woff2?)$/i;
 
 const coreDir = fileURLToPath(new URL('../../..', import.meta.url));
-const SHARED_PACKAGES = /^(react|react-dom|react-router)(\/.*)?$/;
+const SHARED_PACKAGES = /^(react|react-dom)(\/.*)?$/;
 
 /**
  * Modules the dev server's browser bundle exposes as entries of their own (`shared-<name>`, see
  * `sharedEntryPoints`), so that a page bundled alone can import the app's own instances of them by URL:
- * one React, one router, one theme and runtime context.
+ * one React, one theme and runtime context (which holds the router).
  */
-export const SHARED_SPECIFIERS = ['react', 'react/jsx-runtime', 'react-dom', 'react-router', '@theme', '@docgen/theme-default', '@docgen/theme-default/highlight', '@docgen/core/runtime', '@docgen/core/shared'];
+export const SHARED_SPECIFIERS = ['react', 'react/jsx-runtime', 'react-dom', '@theme', '@docgen/theme-default', '@docgen/theme-default/highlight', '@docgen/core/runtime', '@docgen/core/shared'];
 /** CommonJS among them: their names are read by loading them, since `export *` cannot re-export CommonJS as ESM. */
 const COMMONJS = new Set(['react', 'react/jsx-runtime', 'react-dom']);
 

@@ -1,7 +1,7 @@
 /** Overview: server-rendered groups, pages and h2 links; the filter keeps matches in any case and language. */
 import { RuntimeContext, type OverviewGroup } from '@docgen/core/runtime';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from '@docgen/core/runtime';
 import { describe, expect, it } from 'vitest';
 import { testPageData, testSiteData } from '../../test-utils/render.js';
 import { Overview, filterOverview } from './Overview.js';
@@ -21,7 +21,7 @@ function render(base = '/') {
   const site = testSiteData({ base });
   const page = { default: () => null, pageData: testPageData('/api/', { frontmatter: { overview: true } }), sidebar: null, overview: groups };
   return renderToString(
-    <StaticRouter location={base === '/' ? '/api/' : '/docs/api/'} basename={base === '/' ? undefined : '/docs'}>
+    <StaticRouter location={base === '/' ? '/api/' : '/docs/api/'} basename={base === '/' ? '' : '/docs'}>
       <RuntimeContext.Provider value={{ site, page, routePath: '/api/' }}>
         <Overview />
       </RuntimeContext.Provider>

@@ -1,7 +1,7 @@
 /** Previous/next links follow the sidebar order, across groups, skipping external links. */
 import { RuntimeContext, type SidebarSection } from '@docgen/core/runtime';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from '@docgen/core/runtime';
 import { describe, expect, it } from 'vitest';
 import { testPageData, testSiteData } from '../../test-utils/render.js';
 import { PrevNextPage, flattenSidebar } from './PrevNextPage.js';
