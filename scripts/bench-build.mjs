@@ -6,14 +6,17 @@
 // first-load JavaScript (gzip) of the home page and of a doc page, and the HTML size of a doc page; then
 // what the first-load JavaScript of a doc page is made of (esbuild's metafile of the cold build: bytes per
 // package, before compression), so that a regression shows which package grew.
+// First-load JavaScript is what Chromium fetches from loading the page until the network is idle, without
+// interaction, hydration's chunks included (scripts/lib/first-load.mjs).
 // Usage: node scripts/bench-build.mjs [N...]   (default: 50 500)
+//        node scripts/bench-build.mjs website    (first-load JavaScript of the website's page types)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { generate } from './lib/synthetic-site.mjs';
+import { firstLoadJs, startPreview, WEBSITE_ROUTES } from './lib/first-load.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sizes = process.argv.slice(2).map(Number).filter(Boolean);
@@ -32,22 +35,15 @@ function timedBuild(root, metafile) {
   return { ...result, process: (performance.now() - started) / 1000 };
 }
 
-/** URLs of the JavaScript a page loads first: its preloaded chunks, plus the entry and its imports named by the inline app loader. */
-function firstLoadUrls(dist, htmlFile) {
-  const html = fs.readFileSync(path.join(dist, htmlFile), 'utf8');
-  const loader = /<script>\(function\(\)\{function s\(\)\{var u=(\[[^\]]*\])/.exec(html);
-  return new Set([...[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]), ...(loader ? JSON.parse(loader[1]) : [])]);
-}
-
 /**
- * What the first-load JavaScript of `htmlFile` is made of, from the browser bundle's metafile: bytes in the
- * output per package (or per source file of the repository), largest first.
+ * What the scripts at `urls` (a page's first load) are made of, from the browser bundle's metafile: bytes in
+ * the output per package (or per package of the repository), largest first.
  */
-function composition(dist, htmlFile, metafile) {
+function composition(urls, metafile) {
   const meta = JSON.parse(fs.readFileSync(metafile, 'utf8'));
   const byName = new Map(Object.entries(meta.outputs).map(([file, output]) => [path.posix.basename(file), output]));
   const parts = new Map();
-  for (const url of firstLoadUrls(dist, htmlFile)) {
+  for (const url of urls) {
     const output = byName.get(path.posix.basename(url));
     if (!output) continue;
     for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
@@ -59,11 +55,32 @@ function composition(dist, htmlFile, metafile) {
   return [...parts].sort((a, b) => b[1] - a[1]);
 }
 
-function firstLoadJs(dist, htmlFile) {
-  const urls = firstLoadUrls(dist, htmlFile);
-  let gzip = 0;
-  for (const u of urls) gzip += zlib.gzipSync(fs.readFileSync(path.join(dist, u))).length;
-  return gzip / 1024;
+/** First-load JavaScript of `routes` of the site built in `root`/dist, in Chromium over a preview server. */
+async function measureFirstLoad(root, routes) {
+  const preview = await startPreview(root);
+  try {
+    return await firstLoadJs(preview.url, path.join(root, 'dist'), routes);
+  } finally {
+    preview.stop();
+  }
+}
+
+function printComposition(title, parts) {
+  const total = parts.reduce((sum, [, bytes]) => sum + bytes, 0);
+  console.log(`\n${title}, by package, bytes before compression (total ${(total / 1024).toFixed(1)} KB):`);
+  console.table(parts.slice(0, 20).map(([name, bytes]) => ({ package: name, KB: (bytes / 1024).toFixed(1), share: `${((bytes / total) * 100).toFixed(1)} %` })));
+}
+
+if (process.argv[2] === 'website') {
+  const root = path.join(repo, 'docs');
+  const metafile = path.join(os.tmpdir(), 'docgen-bench-website-meta.json');
+  timedBuild(root, metafile);
+  const loads = await measureFirstLoad(root, WEBSITE_ROUTES);
+  console.table(loads.map((l) => ({ route: l.route, 'first-load JS gzip KB': l.kib.toFixed(1), scripts: l.scripts.size })));
+  const largest = loads.reduce((a, b) => (b.kib > a.kib ? b : a));
+  printComposition(`First-load JavaScript of ${largest.route}`, composition(largest.scripts.keys(), metafile));
+  fs.rmSync(metafile, { force: true });
+  process.exit(0);
 }
 
 const rows = [];
@@ -73,8 +90,10 @@ for (const n of counts) {
   generate(dir, n);
   const metafile = path.join(os.tmpdir(), `docgen-bench-${n}-meta.json`);
   const cold = timedBuild(dir, metafile);
+  const docRoute = '/guide/s0/p0';
   // Now: the edit below gives the page a new chunk, which the cold build's metafile does not hold.
-  const parts = composition(path.join(dir, 'dist'), 'guide/s0/p0.html', metafile);
+  const [home, doc] = await measureFirstLoad(dir, ['/', docRoute]);
+  const parts = composition(doc.scripts.keys(), metafile);
   const warm = timedBuild(dir);
   // One page edited: the compile cache serves every other page, bundles and SSG run again.
   fs.appendFileSync(path.join(dir, 'en/guide/s0/p0.md'), '\nOne more paragraph.\n');
@@ -90,7 +109,7 @@ for (const n of counts) {
     'warm/cold': `${Math.round((warm.wall / cold.wall) * 100)} %`,
     'one page edited s': edited.wall.toFixed(2),
     'peak RSS MiB': Math.round(Math.max(cold.rss, warm.rss, edited.rss)),
-    'first-load JS gzip KB (home / doc)': `${firstLoadJs(dist, 'index.html').toFixed(1)} / ${firstLoadJs(dist, docHtml).toFixed(1)}`,
+    'first-load JS gzip KB (home / doc)': `${home.kib.toFixed(1)} / ${doc.kib.toFixed(1)}`,
     'doc HTML KB': (fs.statSync(path.join(dist, docHtml)).size / 1024).toFixed(1),
     'output MiB': (Number(execFileSync('du', ['-sk', dist]).toString().split('\t')[0]) / 1024).toFixed(1),
   });
@@ -99,8 +118,4 @@ for (const n of counts) {
   fs.rmSync(metafile, { force: true });
 }
 console.table(rows);
-if (lastComposition) {
-  const total = lastComposition.parts.reduce((sum, [, bytes]) => sum + bytes, 0);
-  console.log(`\nFirst-load JavaScript of a doc page (${lastComposition.pages} pages), by package, bytes before compression (total ${(total / 1024).toFixed(1)} KB):`);
-  console.table(lastComposition.parts.slice(0, 20).map(([name, bytes]) => ({ package: name, KB: (bytes / 1024).toFixed(1), share: `${((bytes / total) * 100).toFixed(1)} %` })));
-}
+if (lastComposition) printComposition(`First-load JavaScript of a doc page (${lastComposition.pages} pages)`, lastComposition.parts);

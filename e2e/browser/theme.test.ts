@@ -227,7 +227,8 @@ describe.each<ServerKind>(['preview', 'dev'])('theme (%s)', (kind) => {
     const button = page.locator('.dg-mobile-menu-button');
     await button.click();
     const drawer = page.locator('#dg-mobile-drawer');
-    expect(await drawer.isVisible()).toBe(true);
+    // The drawer is a chunk of its own, loaded when the button is first reached.
+    await drawer.waitFor({ state: 'visible' });
     expect(await drawer.locator('.dg-drawer-nav a', { hasText: 'Guide' }).count()).toBe(1);
     expect(await drawer.locator('.dg-sidebar [aria-current="page"]').textContent()).toBe('Introduction');
     expect(await drawer.locator('a[hreflang="zh"]').getAttribute('href')).toBe('/zh/guide/start/introduction');

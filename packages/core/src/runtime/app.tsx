@@ -5,7 +5,7 @@
 import { Layout, mdxComponents } from '@theme';
 import siteData from 'docgen:site-data';
 import { globalMdxComponents, globalUIComponents } from 'docgen:global-ui';
-import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { normalizeRoutePath } from '../shared/route-path.js';
 import { GlobalMdxComponentsContext } from './content.js';
 import { RuntimeContext, type RuntimeState } from './context.js';
@@ -46,7 +46,7 @@ export function App({ initialPage, initialRoutePath }: { initialPage: PageModule
       const routePath = shownRoute.current;
       if (!update.routes.includes(routePath)) return;
       loader.load(routePath).then(
-        (page) => setState((s) => (s.routePath === routePath ? { ...s, page } : s)),
+        (page) => startTransition(() => setState((s) => (s.routePath === routePath ? { ...s, page } : s))),
         (error: unknown) => {
           console.error(error);
           window.location.reload();
@@ -60,14 +60,17 @@ export function App({ initialPage, initialRoutePath }: { initialPage: PageModule
   useEffect(() => {
     if (!loader || routePath === state.routePath) return;
     let cancelled = false;
+    // In a transition: a page that draws a part of the theme not loaded yet (a lazy component) keeps the
+    // page on screen until the part has loaded.
+    const show = (page: PageModule | null) => startTransition(() => setState({ site: siteData, page, routePath }));
     const ready = loader.peek(routePath);
     if (ready) {
-      setState({ site: siteData, page: ready, routePath });
+      show(ready);
       return;
     }
     loader.load(routePath).then(
       (page) => {
-        if (!cancelled) setState({ site: siteData, page, routePath });
+        if (!cancelled) show(page);
       },
       (error: unknown) => {
         // The chunk could not be fetched (new deploy, offline), or the site was built again with other shared

@@ -1,6 +1,7 @@
 /**
  * Browser entry: reads the boot data the HTML carries, imports the page's chunk (already preloaded by
- * `<link rel="modulepreload">`), then hydrates the server-rendered markup.
+ * `<link rel="modulepreload">`) and waits for what the theme asked to have before hydration
+ * (`beforeHydration`), then hydrates the server-rendered markup.
  */
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -10,6 +11,7 @@ import { App } from './app.js';
 import { LoaderContext } from './loader-context.js';
 import type { PageModule } from './page-module.js';
 import { BrowserRouter } from './router.js';
+import { hydrationReady } from './hydration.js';
 import { createRouteLoader } from './route-loader.js';
 import { setRouteLoader } from './route-entry.js';
 import { setSearchIndexUrls } from './search-index.js';
@@ -17,7 +19,7 @@ import { setSearchIndexUrls } from './search-index.js';
 async function start() {
   const bootElement = document.getElementById('__DG_PAGE__');
   const boot = JSON.parse(bootElement?.textContent ?? '{}') as PageBootData;
-  const initial = boot.chunk ? ((await import(/* page chunk URL */ boot.chunk)) as PageModule) : null;
+  const [initial] = await Promise.all([boot.chunk ? (import(/* page chunk URL */ boot.chunk) as Promise<PageModule>) : null, hydrationReady()]);
   setSearchIndexUrls(boot.searchIndexes);
   const loader = createRouteLoader(boot, initial);
   setRouteLoader(loader);

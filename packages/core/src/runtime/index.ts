@@ -3,6 +3,7 @@
  */
 export { usePageData, useSiteData, useLinkHref, useSidebar, useOverviewGroups, useRoutePath, useLocale, useLang, useVersion } from './hooks.js';
 export { usePreload } from './loader-context.js';
+export { beforeHydration } from './hydration.js';
 export { RuntimeContext, type RuntimeState } from './context.js';
 export { Link, type LinkProps } from './link.js';
 export { internalTarget } from './use-link-delegation.js';

@@ -1,14 +1,12 @@
 import './Layout.css';
 import { Content, usePageData } from '@docgen/core/runtime';
 import { Banner as DefaultBanner } from '../components/Banner/Banner.js';
-import { DocLayout as DefaultDocLayout } from '../components/DocLayout/DocLayout.js';
 import { Footer as DefaultFooter } from '../components/Footer/Footer.js';
-import { HomeLayout as DefaultHomeLayout } from '../components/HomeLayout/HomeLayout.js';
 import { ImageZoom as DefaultImageZoom } from '../components/ImageZoom/ImageZoom.js';
 import { NavProgress as DefaultNavProgress } from '../components/NavProgress/NavProgress.js';
 import { Navbar as DefaultNavbar } from '../components/Navbar/Navbar.js';
-import { NotFound as DefaultNotFound } from '../components/NotFound/NotFound.js';
 import { useContext } from 'react';
+import { DocLayout as DefaultDocLayout, HomeLayout as DefaultHomeLayout, NotFound as DefaultNotFound } from '#layout-parts';
 import { ThemeComponentsContext, useThemeComponent, type ThemeComponents } from './components.js';
 import { SlotsContext, type LayoutSlots } from './slots.js';
 
@@ -21,6 +19,7 @@ export type LayoutProps = LayoutSlots & { components?: ThemeComponents };
  * `sidebar: false`, `outline: false`, `footer: false`. A custom theme replaces any part everywhere it is
  * drawn with `components` (`<Layout components={{ Footer: MyFooter }} />`); slots add content around them.
  * Site-wide widgets: the top banner (every page but `blank`), image zoom and the navigation progress bar.
+ * The home, doc and 404 layouts load in the browser only on the pages that draw them (see `parts.ts`).
  */
 export function Layout({ components, ...slots }: LayoutProps) {
   const outer = useContext(ThemeComponentsContext);

@@ -282,6 +282,7 @@ export async function planBundles(
     compiled: ctx.compiled,
     compileFragment: need(ctx.compileFragment, 'compileFragment'),
     themeEntry: resolveThemeEntry(config),
+    themeAppEntry: resolveThemeAppEntry(config),
     site: { root: config.root, publicDir: config.publicDir },
     globalUI: {
       components: ctx.plugins.globalUIComponents(),
@@ -443,6 +444,12 @@ function resolveThemeEntry(config: ResolvedConfig): string {
   }
   // By package name, as docgen depends on it: the default theme is found wherever the package manager put it.
   return createRequire(import.meta.url).resolve('@docgen/theme-default');
+}
+
+/** The module the app imports as `@theme`; see `SiteModules.themeAppEntry`. */
+function resolveThemeAppEntry(config: ResolvedConfig): string {
+  const entry = resolveThemeEntry(config);
+  return entry.startsWith(config.themeDir + path.sep) ? entry : createRequire(import.meta.url).resolve('@docgen/theme-default/app');
 }
 
 /**

@@ -28,6 +28,13 @@ export interface SiteModules {
   compileFragment: (file: string) => Promise<CompiledPage>;
   /** Absolute path of the module `@theme` names. */
   themeEntry: string;
+  /**
+   * What the app itself imports as `@theme` (its `Layout` and `mdxComponents`): the default theme's `app`
+   * module, which leaves out the built-in MDX components, or `themeEntry` for a site's own theme. esbuild
+   * splits code by file, so an app that imported the whole theme would put every built-in into the first load
+   * as soon as one page imports `@theme`.
+   */
+  themeAppEntry: string;
   /** Site root and public folder: what pages may import by a relative or absolute path. */
   site: { root: string; publicDir: string };
   /** Resolves after the browser bundle: asset source path → URL, so the server bundle renders the same URLs. */
@@ -48,6 +55,8 @@ const ASSET = /\.(svg|png|jpe?g|gif|webp|avif|ico|woff2?)$/i;
 
 const coreDir = fileURLToPath(new URL('../../..', import.meta.url));
 const SHARED_PACKAGES = /^(react|react-dom)(\/.*)?$/;
+/** The runtime's app module (the runtime ships as source). */
+const APP_MODULE = /[\\/]core[\\/]src[\\/]runtime[\\/]app\.tsx$/;
 
 /**
  * Modules the dev server's browser bundle exposes as entries of their own (`shared-<name>`, see
@@ -102,7 +111,7 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
           resolveDir: site.site.root,
         }));
       }
-      build.onResolve({ filter: /^@theme$/ }, () => ({ path: site.themeEntry }));
+      build.onResolve({ filter: /^@theme$/ }, (args) => ({ path: APP_MODULE.test(args.importer) ? site.themeAppEntry : site.themeEntry }));
       // The default theme by its package name (and `@theme-default`, its short name) and the runtime, always
       // from the copy beside the running docgen: a second copy would bring a second React context, and a
       // site need not depend on them itself.

@@ -4,7 +4,7 @@ import { BackToTop as DefaultBackToTop } from '../BackToTop/BackToTop.js';
 import { CopyMarkdown as DefaultCopyMarkdown } from '../CopyMarkdown/CopyMarkdown.js';
 import { DocFooter as DefaultDocFooter } from '../DocFooter/DocFooter.js';
 import { Outline as DefaultOutline } from '../Outline/Outline.js';
-import { Overview as DefaultOverview } from '../Overview/Overview.js';
+import { Overview as DefaultOverview } from '#overview-part';
 import { Sidebar as DefaultSidebar } from '../Sidebar/Sidebar.js';
 import { useThemeComponent } from '../../layouts/components.js';
 import { useSlots } from '../../layouts/slots.js';

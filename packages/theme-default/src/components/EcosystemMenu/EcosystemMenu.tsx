@@ -1,43 +1,18 @@
 import './EcosystemMenu.css';
 import { useLocale, useRoutePath, useSiteData } from '@docgen/core/runtime';
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import type { EcosystemGroup } from '../../config/schema.js';
+import { useEffect, useId, useRef, useState } from 'react';
+import { lazyPart, useLoadedPart } from '../../layouts/lazy-part.js';
 import { useThemeConfig } from '../../hooks/use-theme-config.js';
 import { useI18n } from '../../i18n/index.js';
-import { assetUrl } from '../Landing/Landing.js';
+import { ecosystemLanguage, localizeEcosystem } from './ecosystem.js';
 import { Tooltip } from '../Tooltip/Tooltip.js';
 
 /** Delay before the popover opens on hover and closes after the pointer left it, in ms (0.1 s). */
 export const ECOSYSTEM_HOVER_DELAY = 100;
 
-/**
- * Language of the ecosystem menu: Chinese when the page's locale is Chinese or the route path
- * has a `zh` segment (`/zh/…`), English otherwise.
- */
-export function ecosystemLanguage(lang: string, routePath: string): 'zh' | 'en' {
-  return /^zh\b/i.test(lang) || routePath.split('/').includes('zh') ? 'zh' : 'en';
-}
+export { ecosystemLanguage, localizeEcosystem, type LocalizedEcosystemGroup } from './ecosystem.js';
 
-/** A menu group with the texts of one language picked: `title`/`desc`/`url` for zh, the `En` variants else. */
-export interface LocalizedEcosystemGroup {
-  title: string;
-  links: { name: string; desc: string; logo: string; url: string; logoScale: number }[];
-}
-
-/** Picks the texts and URLs of `language` in `groups` (`urlEn` falls back to `url`, `logoScale` to 1). */
-export function localizeEcosystem(groups: EcosystemGroup[], language: 'zh' | 'en'): LocalizedEcosystemGroup[] {
-  const en = language === 'en';
-  return groups.map((group) => ({
-    title: en ? group.titleEn : group.title,
-    links: group.links.map((link) => ({
-      name: link.name,
-      desc: en ? link.descEn : link.desc,
-      logo: link.logo,
-      url: (en && link.urlEn) || link.url,
-      logoScale: link.logoScale ?? 1,
-    })),
-  }));
-}
+const popover = lazyPart(() => import('./EcosystemPopover.js').then((m) => m.EcosystemPopover));
 
 /**
  * Grid icon in the navbar opening a popover of the `themeConfig.ecosystem` links. Mouse: opens
@@ -56,6 +31,7 @@ export function EcosystemMenu() {
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
+  const EcosystemPopover = useLoadedPart(popover, open);
   const button = useRef<HTMLButtonElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // Opened by hover: a click that follows (the pointer arrived, then clicked) keeps it open instead of
@@ -84,13 +60,6 @@ export function EcosystemMenu() {
     };
   }, [open]);
 
-  // Fit the popover between its top (below the navbar, which a banner may push down) and the viewport's
-  // bottom; it scrolls inside when taller.
-  useLayoutEffect(() => {
-    const popover = open ? document.getElementById(id) : null;
-    if (popover) popover.style.maxHeight = `${Math.max(160, window.innerHeight - popover.getBoundingClientRect().top - 12)}px`;
-  }, [open, id]);
-
   const groups = themeConfig.ecosystem;
   if (!groups?.length) return null;
 
@@ -110,7 +79,11 @@ export function EcosystemMenu() {
     <div
       ref={root}
       className={`dg-ecosystem${open ? ' dg-ecosystem--open' : ''}`}
-      onPointerEnter={(e) => e.pointerType === 'mouse' && later(true)}
+      onPointerEnter={(e) => {
+        // The popover's code starts loading while the hover delay runs.
+        void popover.preload();
+        if (e.pointerType === 'mouse') later(true);
+      }}
       onPointerLeave={(e) => e.pointerType === 'mouse' && later(false)}
       onBlur={(e) => {
         if (!root.current?.contains(e.relatedTarget as Node)) setOpen(false);
@@ -143,38 +116,7 @@ export function EcosystemMenu() {
           </svg>
         </button>
       </Tooltip>
-      {open && (
-        <div id={id} className="dg-ecosystem-popover">
-          {localized.map((group, index) => (
-            <section key={group.title} className="dg-ecosystem-group" aria-labelledby={`${id}-${index}`}>
-              <h2 id={`${id}-${index}`} className="dg-ecosystem-title">
-                {group.title}
-              </h2>
-              <ul className="dg-ecosystem-links">
-                {group.links.map((link) => (
-                  <li key={link.name}>
-                    <a className="dg-ecosystem-link" href={link.url} target="_blank" rel="noopener noreferrer" onClick={() => setOpen(false)}>
-                      <img
-                        className="dg-ecosystem-logo"
-                        src={assetUrl(link.logo, base)}
-                        alt=""
-                        width="32"
-                        height="32"
-                        style={link.logoScale !== 1 ? { transform: `scale(${link.logoScale})` } : undefined}
-                      />
-                      <span className="dg-ecosystem-text">
-                        <span className="dg-ecosystem-name">{link.name}</span>
-                        <span className="dg-ecosystem-desc">{link.desc}</span>
-                      </span>
-                      <span className="dg-sr-only">{t('nav.newTab')}</span>
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
-      )}
+      {open && EcosystemPopover && <EcosystemPopover id={id} groups={localized} base={base} newTabText={t('nav.newTab')} onFollow={() => setOpen(false)} />}
     </div>
   );
 }
