@@ -121,6 +121,40 @@ describe('website in the browser', () => {
     expect(browser.problems).toEqual([]);
   });
 
+  it('loads the home layout, the drawer and other languages\' UI strings only where they are drawn', async () => {
+    // Chunk names are content hashes: a chunk is recognised by what it holds.
+    // A Chinese UI string, as it is or escaped as \\uXXXX the way esbuild writes non-ASCII text.
+    const skip = '跳到正文';
+    const escaped = [...skip].map((c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase()}`).join('');
+    const markers = { home: ['"dg-home-content"'], drawer: ['"dg-drawer-nav"'], zh: [skip, escaped] };
+    const page = await browser.newPage();
+    const loaded: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') loaded.push(response.url());
+    });
+    const holding = async (marker: string[]) => {
+      const hits = await Promise.all(loaded.map((u) => page.evaluate(async (url) => (await fetch(url)).text(), u).then((text) => marker.some((m) => text.includes(m)))));
+      return hits.some(Boolean);
+    };
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(new URL('/guide/start/introduction', baseUrl).href, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')));
+    expect(await holding(markers.home), 'home layout on a doc page').toBe(false);
+    expect(await holding(markers.zh), 'Chinese strings on an English page').toBe(false);
+    expect(await holding(markers.drawer), 'drawer before the menu is used').toBe(false);
+    await page.locator('.dg-mobile-menu-button').click();
+    await page.locator('#dg-mobile-drawer').waitFor();
+    expect(await holding(markers.drawer)).toBe(true);
+
+    loaded.length = 0;
+    await page.goto(new URL('/zh/', baseUrl).href, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')));
+    expect(await holding(markers.home)).toBe(true);
+    expect(await holding(markers.zh)).toBe(true);
+    await page.close();
+    expect(browser.problems).toEqual([]);
+  });
+
   it('hydrates every kind of page without console errors or hydration warnings', async () => {
     const page = await browser.newPage();
     for (const route of ['/', '/zh/', '/api/', '/guide/basic/use-mdx', '/zh/plugin/official-plugins/shiki']) {
