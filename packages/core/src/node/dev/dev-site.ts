@@ -645,7 +645,7 @@ class OpenSite implements DevSite {
     await checkLinks({ routes: ctx.routes, pages: ctx.compiled, root: config.root, publicDir: config.publicDir, level: config.markdown.checkDeadLinks, fragments });
     await this.deriveSiteData();
     await indexSearch(ctx);
-    emitSearchIndexes(ctx, this.outDir);
+    emitSearchIndexes(ctx, this.outDir, { served: true });
     // Same files, new contents: a version in the URL makes the open pages' search load them again.
     const version = ++this.searchVersion;
     ctx.searchIndexes = Object.fromEntries(Object.entries(need(ctx.searchIndexes, 'searchIndexes')).map(([prefix, url]) => [prefix, `${url}?v=${version}`]));

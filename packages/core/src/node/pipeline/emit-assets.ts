@@ -47,8 +47,11 @@ export function copyPageAssets(outDir: string, pages: Iterable<CompiledPage>): v
 /**
  * Writes the local search index of each locale (`ctx.search`: entry, shards, fragments) into `outDir`; sets
  * `ctx.searchIndexes`. The entry is written last, so a reader that sees it finds every file it names.
+ * `served`: `outDir` is being served (the dev server's folder), so each file is replaced whole (a temporary
+ * file, then a rename) and a reader never sees half of one; a build's fresh temporary output is written
+ * directly, which saves a rename for each of the tens of thousands of section files of a big site.
  */
-export function emitSearchIndexes(ctx: BuildContext, outDir: string): void {
+export function emitSearchIndexes(ctx: BuildContext, outDir: string, { served = false }: { served?: boolean } = {}): void {
   const search = need(ctx.search, 'search');
   const folders = new Set<string>();
   for (const { file, json, parts } of search.files.values()) {
@@ -59,11 +62,22 @@ export function emitSearchIndexes(ctx: BuildContext, outDir: string): void {
         fs.mkdirSync(folder, { recursive: true });
         folders.add(folder);
       }
-      writeWhole(target, data);
+      if (served) writeWhole(target, data);
+      else writeNew(target, data);
     }
     writeWhole(path.join(outDir, file), json);
   }
   ctx.searchIndexes = Object.fromEntries([...search.files].map(([prefix, { file }]) => [prefix, `/${file}`]));
+}
+
+/** Writes a file that should not exist yet; one that does (it may be a hard link into another folder) is replaced whole. */
+function writeNew(file: string, data: string): void {
+  try {
+    fs.writeFileSync(file, data, { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    writeWhole(file, data);
+  }
 }
 
 /**
