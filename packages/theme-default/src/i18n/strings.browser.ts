@@ -4,14 +4,12 @@
  * language starts loading as this module runs, and hydration waits for it (`beforeHydration`).
  */
 import { beforeHydration } from '@docgen/core/runtime';
+import { trackForUse, type TrackedPromise } from '../layouts/lazy-part.js';
 import en from './en.json';
 
 export type Strings = Partial<Record<keyof typeof en, string>>;
 
 export { en };
-
-/** A promise with the fields React's `use()` reads to return its value without suspending once settled. */
-type TrackedPromise<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
 
 const loaders: Record<string, () => Promise<{ default: Strings }>> = {
   zh: () => import('./zh.json'),
@@ -29,18 +27,12 @@ export function stringsOf(lang: string): Strings | Promise<Strings> | undefined 
   if (!load) return undefined;
   let promise = loading.get(lang);
   if (!promise) {
-    const started: TrackedPromise<Strings> = load().then((m) => m.default);
-    started.status = 'pending';
-    started.then(
-      (value) => Object.assign(started, { status: 'fulfilled', value }),
-      (reason: unknown) => {
-        Object.assign(started, { status: 'rejected', reason });
-        // The next render tries again (offline, a new deploy).
-        loading.delete(lang);
-      },
+    // After a failed load, the next render tries again (offline, a new deploy).
+    promise = trackForUse(
+      load().then((m) => m.default),
+      () => loading.delete(lang),
     );
-    loading.set(lang, started);
-    promise = started;
+    loading.set(lang, promise);
   }
   return promise;
 }

@@ -9,7 +9,25 @@
 import { use, useEffect, useState, type ComponentType } from 'react';
 
 /** A promise with the fields React's `use()` reads to return its value without suspending. */
-type TrackedPromise<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+export type TrackedPromise<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+/**
+ * Marks `promise` with React's `status`, `value` and `reason` fields as it settles, so that `use()` reads a
+ * settled one at once instead of suspending on it (React reads these fields on the thenables it is given).
+ * `onReject` runs after a rejection, e.g. to forget the promise so the next use loads again.
+ */
+export function trackForUse<T>(promise: Promise<T>, onReject?: () => void): TrackedPromise<T> {
+  const tracked: TrackedPromise<T> = promise;
+  tracked.status = 'pending';
+  tracked.then(
+    (value) => Object.assign(tracked, { status: 'fulfilled', value }),
+    (reason: unknown) => {
+      Object.assign(tracked, { status: 'rejected', reason });
+      onReject?.();
+    },
+  );
+  return tracked;
+}
 
 /** A part: the component to draw, and `preload()`, which starts loading its chunk (once) and resolves when loaded. */
 export interface LazyPart<P> {
@@ -23,19 +41,8 @@ export interface LazyPart<P> {
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
   let promise: TrackedPromise<ComponentType<P>> | undefined;
   const preload = () => {
-    if (!promise) {
-      const started: TrackedPromise<ComponentType<P>> = load();
-      started.status = 'pending';
-      started.then(
-        (value) => Object.assign(started, { status: 'fulfilled', value }),
-        (reason: unknown) => {
-          Object.assign(started, { status: 'rejected', reason });
-          // The next render tries again (offline, a new deploy).
-          promise = undefined;
-        },
-      );
-      promise = started;
-    }
+    // After a failed load, the next render tries again (offline, a new deploy).
+    promise ??= trackForUse(load(), () => (promise = undefined));
     return promise;
   };
   function Component(props: P) {
