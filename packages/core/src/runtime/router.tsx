@@ -12,7 +12,7 @@ export interface Location {
   hash: string;
   /** What `navigate(to, { state })` gave for this history entry, else null. */
   state: unknown;
-  /** Unique per history entry; `'default'` for the entry the document was loaded with. */
+  /** Unique per history entry; `'default'` on the first render, before the router has given the document's own entry a key. */
   key: string;
 }
 

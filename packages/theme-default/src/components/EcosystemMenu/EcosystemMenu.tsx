@@ -19,7 +19,8 @@ const popover = lazyPart(() => import('./EcosystemPopover.js').then((m) => m.Eco
  * 0.1 s after the pointer enters the icon and closes 0.1 s after it leaves icon and popover. Click, tap,
  * Enter or Space: toggles. Escape closes it and puts focus back on the icon; a tap or click outside, focus
  * leaving the menu, following a link and navigating close it too. It is a disclosure: the popover follows
- * the button in the DOM, so Tab walks into it. The popover is rendered only while open, so pages carry no
+ * the button in the DOM, so Tab walks into it. The popover (`EcosystemPopover`, a chunk of its own, loaded
+ * when the pointer first reaches the icon or the menu opens) is rendered only while open, so pages carry no
  * copy of it in their HTML. Language of the texts: `ecosystemLanguage`.
  */
 export function EcosystemMenu() {
