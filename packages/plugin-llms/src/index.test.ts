@@ -101,6 +101,42 @@ describe('pluginLlms on a built site', () => {
     expect(read(path.join(out, 'guide/start.html'))).toContain('<button type="button" class="dg-copy-markdown" data-markdown="/docs/guide/start.md">');
   });
 
+  it('keeps each page\'s Markdown in its cache folder: an edit remakes that page, a damaged entry is made again, --no-cache neither reads nor writes', async () => {
+    const site = makeSite();
+    const cacheDir = path.join(site, 'node_modules/.cache/docgen/plugins/llms');
+    const entries = () => fs.readdirSync(cacheDir).sort();
+    const out = await buildSite(site, {});
+    const first = entries();
+    // One entry per page with a .md file: index, start, more, wip (en) and index, start (zh).
+    expect(first).toHaveLength(6);
+    const startEntry = first.find((name) => read(path.join(cacheDir, name)).includes('# Start'))!;
+
+    // An edit to one page: its entry is replaced, the others are kept as they were, and the output follows.
+    fs.appendFileSync(path.join(site, 'en/guide/start.md'), '\nOne more line.\n');
+    await buildSite(site, {});
+    const second = entries();
+    expect(second).toHaveLength(6);
+    expect(second.filter((name) => first.includes(name))).toHaveLength(5);
+    expect(second).not.toContain(startEntry);
+    expect(read(path.join(out, 'guide/start.md'))).toContain('One more line.');
+
+    // A damaged entry is noticed by its hash and made again, never served.
+    const moreEntry = second.find((name) => read(path.join(cacheDir, name)).includes('# More'))!;
+    fs.writeFileSync(path.join(cacheDir, moreEntry), read(path.join(cacheDir, moreEntry)).replace('# More', '# Tampered'));
+    fs.appendFileSync(path.join(site, 'en/index.md'), '\nA change so that the build runs.\n');
+    await buildSite(site, {});
+    expect(read(path.join(out, 'guide/more.md'))).toBe('# More\n');
+    expect(read(path.join(cacheDir, moreEntry))).toContain('# More');
+
+    // Without the cache, the Markdown is the same and the folder is left alone.
+    const cached = read(path.join(out, 'llms-full.txt'));
+    fs.rmSync(cacheDir, { recursive: true });
+    const resolved = resolveConfig({ title: 'T', description: 'D', locales, plugins: [pluginLlms({})] }, { root: site });
+    await build({ root: site, config: resolved, log: false, cache: false });
+    expect(read(path.join(out, 'llms-full.txt'))).toBe(cached);
+    expect(fs.existsSync(cacheDir)).toBe(false);
+  });
+
   it('follows include, exclude, locales, mdFiles, llmsFullTxt and cleanUrls', async () => {
     const site = makeSite();
     const out = await buildSite(

@@ -21,6 +21,7 @@ import {
 } from '@docgen/core';
 import { z } from 'zod';
 import { llmsFullTxt, llmsSections, llmsTxt, type LlmsPage } from './llms-txt.js';
+import { MarkdownCache } from './markdown-cache.js';
 import { pageMarkdown, PageMarkdownError, type UrlRewrite } from './page-markdown.js';
 
 export { llmsFullTxt, llmsSections, llmsTxt, OPTIONAL_SECTION, type LlmsPage, type LlmsSection, type LlmsTxtOptions } from './llms-txt.js';
@@ -115,17 +116,28 @@ export function pluginLlms(options: LlmsOptions = {}): DocgenPlugin {
       pages.set(pageData.routePath, { title: pageData.title, frontmatter: pageData.frontmatter, included });
       if (included && opts.mdFiles && opts.copyButton) return { markdownLink: `/${routeOutputFile(pageData.routePath, '.md')}` };
     },
-    async afterBuild(config, { outDir, routes, navigation }) {
+    async afterBuild(config, { outDir, routes, navigation, cacheDir }) {
       const urls = urlsOf(config, opts.mdFiles);
       const included = routes.filter((r) => pages.get(r.path)?.included);
       const files = new Map<string, string>();
       const markdown = new Map<string, string>();
       const rewrite = linkRewriter(config, routes, new Set(included.map((r) => r.path)), urls);
+      // A page's links are rewritten from the site's routes and URL policy: they are part of every page's key.
+      const cache = cacheDir ? new MarkdownCache(cacheDir) : null;
+      const site = cache?.key([routes.map((r) => [r.path, r.filePath]), included.map((r) => r.path), config.siteUrl, config.base, config.route.cleanUrls, opts.mdFiles]);
       for (const route of included) {
         const facts = pages.get(route.path)!;
-        markdown.set(route.path, markdownOfPage(route, facts, config, rewrite(route)));
-        if (opts.mdFiles) files.set(routeOutputFile(route.path, '.md'), markdown.get(route.path)!);
+        const source = fs.readFileSync(route.filePath, 'utf8');
+        const key = cache?.key([source, route.filePath, facts.title, facts.frontmatter, site]);
+        let text = key === undefined ? undefined : cache!.get(key);
+        if (text === undefined) {
+          text = markdownOfPage(route, source, facts, config, rewrite(route));
+          if (key !== undefined) cache!.set(key, text);
+        }
+        markdown.set(route.path, text);
+        if (opts.mdFiles) files.set(routeOutputFile(route.path, '.md'), text);
       }
+      cache?.prune();
       const written = config.resolvedLocales.filter((l) => langs.has(l.lang));
       for (const locale of written) {
         const list = new Map<string, LlmsPage>();
@@ -216,9 +228,8 @@ function decode(text: string): string {
  * its features, which live in its front matter, before its body.
  * @throws Error naming the source file, line and column when the page does not parse
  */
-function markdownOfPage(route: RouteEntry, facts: PageFacts, config: ResolvedConfig, rewrite: UrlRewrite): string {
+function markdownOfPage(route: RouteEntry, source: string, facts: PageFacts, config: ResolvedConfig, rewrite: UrlRewrite): string {
   const fm = facts.frontmatter;
-  const source = fs.readFileSync(route.filePath, 'utf8');
   try {
     return pageMarkdown(source, {
       format: route.filePath.endsWith('.md') ? 'md' : 'mdx',

@@ -175,7 +175,7 @@ export async function createBuildContext(options: BuildOptions): Promise<BuildCo
   checkOutDir(config, { emptyOutDir: options.emptyOutDir, option: options.outDir === undefined ? 'outDir' : '--out-dir' });
   recoverInterrupted(config.outDir, cacheDir);
   const dev = options.dev ?? false;
-  const plugins = new PluginContainer([...configContributions(config), ...config.plugins], { isProd: !dev });
+  const plugins = new PluginContainer([...configContributions(config), ...config.plugins], { isProd: !dev, cacheRoot: options.cache === false ? null : path.join(cacheDir, 'plugins') });
 
   const compilerOptions: CompilerOptions = {
     root: config.root,

@@ -4,6 +4,7 @@
  * throws or causes is a DocgenError `[plugin-name] hook: message`, so a user sees which plugin failed.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Plugin as EsbuildPlugin } from 'esbuild';
 import type { z } from 'zod';
 import type { ResolvedConfig } from '../../config/load-config.js';
@@ -83,12 +84,22 @@ export async function runConfigHooks(config: UserConfig, { isProd, where }: { is
 /** Calls the hooks of a site's plugins during a build. */
 export class PluginContainer {
   readonly plugins: DocgenPlugin[];
-  private readonly env: HookEnv;
+  private readonly isProd: boolean;
+  private readonly cacheRoot: string | null;
 
-  /** `plugins` in running order (the resolved config's `plugins`). */
-  constructor(plugins: DocgenPlugin[], env: HookEnv) {
+  /**
+   * `plugins` in running order (the resolved config's `plugins`); `cacheRoot` is the folder of the plugins'
+   * cache folders (`HookEnv.cacheDir`), null for a build without its cache.
+   */
+  constructor(plugins: DocgenPlugin[], { isProd, cacheRoot = null }: { isProd: boolean; cacheRoot?: string | null }) {
     this.plugins = plugins;
-    this.env = env;
+    this.isProd = isProd;
+    this.cacheRoot = cacheRoot;
+  }
+
+  /** The hook environment of `plugin`, with its own cache folder. */
+  private env(plugin: DocgenPlugin): HookEnv {
+    return { isProd: this.isProd, cacheDir: this.cacheRoot && path.join(this.cacheRoot, plugin.name.replace(/[^\w.@-]/g, '_')) };
   }
 
   /** The plugins' remark or rehype plugins, in plugin order. */
@@ -139,13 +150,13 @@ export class PluginContainer {
   }
 
   async beforeBuild(config: ResolvedConfig): Promise<void> {
-    for (const p of this.plugins) if (p.beforeBuild) await call(p, 'beforeBuild', () => p.beforeBuild!(config, this.env));
+    for (const p of this.plugins) if (p.beforeBuild) await call(p, 'beforeBuild', () => p.beforeBuild!(config, this.env(p)));
   }
 
   /** Runs `afterBuild` of every plugin; `navigation` is the build's nav and sidebars by language. */
   async afterBuild(config: ResolvedConfig, routes: RouteEntry[], navigation: AfterBuildEnv['navigation']): Promise<void> {
     for (const p of this.plugins) {
-      if (p.afterBuild) await call(p, 'afterBuild', () => p.afterBuild!(config, { ...this.env, outDir: config.outDir, routes, navigation }));
+      if (p.afterBuild) await call(p, 'afterBuild', () => p.afterBuild!(config, { ...this.env(p), outDir: config.outDir, routes, navigation }));
     }
   }
 
@@ -154,7 +165,7 @@ export class PluginContainer {
     const out: { plugin: string; page: AddedPage }[] = [];
     for (const p of this.plugins) {
       if (!p.addPages) continue;
-      const pages = validated(p, 'addPages', addedPagesSchema, await call(p, 'addPages', () => p.addPages!(config, this.env)));
+      const pages = validated(p, 'addPages', addedPagesSchema, await call(p, 'addPages', () => p.addPages!(config, this.env(p))));
       for (const page of pages) out.push({ plugin: p.name, page });
     }
     return out;
@@ -162,7 +173,7 @@ export class PluginContainer {
 
   async routeGenerated(routes: RouteEntry[]): Promise<void> {
     // A copy per plugin: the route list is the build's; a hook reads it.
-    for (const p of this.plugins) if (p.routeGenerated) await call(p, 'routeGenerated', () => p.routeGenerated!(routes.map((r) => ({ ...r })), this.env));
+    for (const p of this.plugins) if (p.routeGenerated) await call(p, 'routeGenerated', () => p.routeGenerated!(routes.map((r) => ({ ...r })), this.env(p)));
   }
 
   /**
@@ -173,7 +184,7 @@ export class PluginContainer {
   async extendPageData(pageData: PageData, filePath: string): Promise<void> {
     for (const p of this.plugins) {
       if (!p.extendPageData) continue;
-      const fields = await call(p, 'extendPageData', () => p.extendPageData!(pageData, { ...this.env, filePath }));
+      const fields = await call(p, 'extendPageData', () => p.extendPageData!(pageData, { ...this.env(p), filePath }));
       if (fields !== undefined) {
         if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) throw hookError(p, 'extendPageData', 'must return an object of fields or nothing');
         Object.assign(pageData, fields);
@@ -192,7 +203,7 @@ export class PluginContainer {
     const owner = new Map<string, string>();
     for (const p of this.plugins) {
       if (!p.addRuntimeModules) continue;
-      const added = validated(p, 'addRuntimeModules', runtimeModulesSchema, await call(p, 'addRuntimeModules', () => p.addRuntimeModules!(config, this.env)));
+      const added = validated(p, 'addRuntimeModules', runtimeModulesSchema, await call(p, 'addRuntimeModules', () => p.addRuntimeModules!(config, this.env(p))));
       for (const [specifier, source] of Object.entries(added)) {
         if (owner.has(specifier)) throw hookError(p, 'addRuntimeModules', `the module ${specifier} is added by ${owner.get(specifier)} too`);
         owner.set(specifier, p.name);

@@ -32,9 +32,17 @@ export interface ConfigUtils {
   isProd: boolean;
 }
 
-/** Whether the build is a production build (`docgen build`) or the dev server's. */
+/** What every hook gets besides its own arguments. */
 export interface HookEnv {
+  /** Whether the build is a production build (`docgen build`) or the dev server's. */
   isProd: boolean;
+  /**
+   * A folder of the plugin's own for files it keeps from one build to the next
+   * (`<root>/node_modules/.cache/docgen/plugins/<plugin name>`), not created until the plugin writes to it;
+   * `null` when the build runs without its cache (`docgen build --no-cache`, `build({ cache: false })`), in
+   * which case the plugin must neither read nor write a cache.
+   */
+  cacheDir: string | null;
 }
 
 export type { LocaleNavigation };
