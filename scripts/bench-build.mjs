@@ -16,7 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate } from './lib/synthetic-site.mjs';
-import { firstLoadJs, startPreview, WEBSITE_ROUTES } from './lib/first-load.mjs';
+import { firstLoadJs, WEBSITE_ROUTES } from './lib/first-load.mjs';
+import { startPreview } from './lib/preview.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sizes = process.argv.slice(2).map(Number).filter(Boolean);
@@ -61,7 +62,7 @@ async function measureFirstLoad(root, routes) {
   try {
     return await firstLoadJs(preview.url, path.join(root, 'dist'), routes);
   } finally {
-    preview.stop();
+    await preview.stop();
   }
 }
 

@@ -17,6 +17,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { startPreview } from './lib/preview.mjs';
 import { generateFromWebsite } from './lib/website-site.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -108,26 +109,6 @@ function indexOnDisk(dist, lang) {
       return [kind, { files: files.length, bytes, gzip }];
     }),
   );
-}
-
-/** Starts `docgen preview` on 127.0.0.1 and a free port; resolves to its URL and a stop function. */
-function startPreview(root, outDir) {
-  const child = spawn(process.execPath, [cli, 'preview', root, '--port', '0', '--host', '127.0.0.1', ...(outDir ? ['--out-dir', outDir] : [])], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-  };
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (d) => {
-      output += d;
-      const url = /running at (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) resolve({ url, stop });
-    });
-    child.stderr.on('data', (d) => (output += d));
-    exited.then((code) => reject(new Error(`docgen preview exited (${code}) before serving:\n${output}`)));
-  });
 }
 
 /** In the page: sets the dialog's input to `query` as a paste does and resolves to the ms until its results (or "no results") are in the DOM. */

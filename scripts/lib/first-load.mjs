@@ -1,29 +1,10 @@
 // First-load JavaScript of pages as Chromium loads them: every script the page fetches from its load until
 // the network has been idle (no interaction), including the chunks that hydration asks for. Sizes are gzip
 // (level 6, Node's default) of the files in the output folder, so they do not depend on the server.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** Starts `docgen preview <root>` on a free port of 127.0.0.1; resolves to its URL and a stop function. */
-export async function startPreview(root) {
-  const server = spawn(process.execPath, [path.join(repo, 'packages/core/bin/docgen.js'), 'preview', root, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (chunk) => {
-      out += chunk;
-      const m = /running at (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    server.once('exit', (code) => reject(new Error(`docgen preview exited with ${code}: ${out}`)));
-  });
-  return { url, stop: () => server.kill() };
-}
 
 /**
  * Loads each route of the site built in `dist` (served at `url`) in a fresh Chromium context and returns,
