@@ -317,3 +317,48 @@ describe('documents and search indexes of the last build', () => {
     await sameAsUncached();
   });
 });
+
+describe('the output folder, updated in place', () => {
+  it('gets only the changed files: the others keep their inode and mtime; files the new output lacks go; a file changed after the build is written again', async () => {
+    const site = copyFixture('basic');
+    const dist = path.join(site, 'dist');
+    const stamps = () => Object.fromEntries(listFiles(dist).map((f) => [f, (({ ino, mtimeMs }) => `${ino}:${mtimeMs}`)(fs.statSync(path.join(dist, f)))]));
+    await build({ root: site, log: false });
+    const before = stamps();
+
+    edit(path.join(site, 'en/guide/intro.md'), 'A tip.', 'An edited tip.');
+    fs.writeFileSync(path.join(dist, 'stray.txt'), 'not made by the build'); // a swap would drop it too
+    await build({ root: site, log: false });
+    const after = stamps();
+    const touched = Object.keys(after).filter((f) => before[f] !== after[f]);
+    // The edited page's document and chunk, its locale's search files that changed, the route tables, the
+    // sidebar modules and the marker; everything else (the other documents, chunks, the Chinese index) untouched.
+    expect(touched).toContain('guide/intro.html');
+    expect(touched.some((f) => /^assets\/p-guide_intro-\w+\.js$/.test(f))).toBe(true);
+    expect(touched.filter((f) => f.endsWith('.html'))).toEqual(['guide/intro.html']);
+    expect(touched.filter((f) => /search\/zh|search-zh/.test(f))).toEqual([]);
+    const untouched = Object.keys(after).filter((f) => before[f] === after[f]);
+    expect(untouched.length).toBeGreaterThan(touched.length);
+    expect(after['stray.txt']).toBeUndefined();
+    // The edited page's last chunk is gone.
+    expect(Object.keys(after).filter((f) => /^assets\/p-guide_intro-\w+\.js$/.test(f))).toHaveLength(1);
+
+    // A search file changed in the output after the build, same size: written again.
+    const part = Object.keys(after).find((f) => f.startsWith('docgen-data/search/en/'))!;
+    const original = fs.readFileSync(path.join(dist, part), 'utf8');
+    fs.writeFileSync(path.join(dist, part), original.replace(/[a-z]/, (c) => (c === 'a' ? 'b' : 'a')));
+    edit(path.join(site, 'en/guide/intro.md'), 'An edited tip.', 'A tip edited twice.');
+    await build({ root: site, log: false });
+    expect(fs.readFileSync(path.join(dist, part), 'utf8')).toBe(original);
+
+    // A page added, then removed: its document and chunk come, then go.
+    fs.writeFileSync(path.join(site, 'zh/guide/extra.md'), '# 附加\n\n一页。\n');
+    await build({ root: site, log: false });
+    expect(fs.existsSync(path.join(dist, 'zh/guide/extra.html'))).toBe(true);
+    fs.rmSync(path.join(site, 'zh/guide/extra.md'));
+    await build({ root: site, log: false });
+    expect(fs.existsSync(path.join(dist, 'zh/guide/extra.html'))).toBe(false);
+    expect(listFiles(dist).filter((f) => /^assets\/p-zh_guide_extra-/.test(f))).toEqual([]);
+    await expectSameAsUncached(site);
+  });
+});

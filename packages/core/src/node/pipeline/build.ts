@@ -2,7 +2,8 @@
  * `docgen build` as its list of phases over one build context (each phase in its own file of this
  * folder): config (+ plugins' `config` hooks, then `beforeBuild`) → routes (+ `addPages`, `routeGenerated`)
  * → compile → site data (+ `extendPageData`) → bundles, with the search index beside them → assets →
- * render → write (the output swapped in atomically) → plugins' `afterBuild`.
+ * render → write (the changed files moved into the output folder, or a new one swapped in) → plugins'
+ * `afterBuild`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { createBuildContext, need, type BuildContext, type BuildOptions } from '
 import { createTempOutput, trackTemporary } from './output-dir.js';
 import { scanPages } from './scan-pages.js';
 import { settled } from './run-limited.js';
+import { createOutputUpdate, OUTPUT_STATE } from './update-output.js';
 
 export type { BuildOptions } from './context.js';
 
@@ -36,8 +38,9 @@ export interface BuildResult {
 }
 
 /**
- * Builds the site at `options.root` into its `outDir`. The new output is written to a temporary folder
- * and swapped in only when everything succeeded, so a failed build leaves the previous output intact.
+ * Builds the site at `options.root` into its `outDir`. The new output (with the cache on, only what
+ * changed) is written to a temporary folder and put in place only when everything succeeded
+ * (`commitOutput`), so a failed build leaves the previous output intact.
  * @throws DocgenError for invalid input (config, Markdown, links, imports), with file, line and column.
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
@@ -71,6 +74,7 @@ async function inTemporaryOutput(ctx: BuildContext, phases: () => Promise<void>)
   const ssrDir = path.join(ctx.cacheDir, `ssr-${process.pid}-${Date.now()}`);
   ctx.tmpOut = tmpOut;
   ctx.ssrDir = ssrDir;
+  ctx.output = createOutputUpdate(ctx.config.outDir, ctx.cache.enabled ? path.join(ctx.cacheDir, OUTPUT_STATE) : undefined);
   const untrackOut = trackTemporary(tmpOut);
   const untrackSsr = trackTemporary(ssrDir);
   try {

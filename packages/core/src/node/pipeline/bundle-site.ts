@@ -66,15 +66,17 @@ export async function bundleSite(ctx: BuildContext): Promise<void> {
     return undefined;
   };
   const sharedDir = path.join(ctx.cacheDir, 'shared-server');
+  const kept = need(ctx.output, 'output').kept;
   for (;;) {
     extra.clear();
+    const keptBefore = new Set(kept);
     const hashInputs = inputHasher(config.root, virtual);
     const sharedKeyOf = async (inputs: string[]) => {
       const inputsHash = await hashInputs(inputs);
       return inputsHash && sha256(JSON.stringify([salt, specifiers, inputsHash]));
     };
     const lastShared = last?.outDir === config.outDir ? last.sharedParts : undefined;
-    let shared = lastShared && (await sharedKeyOf(lastShared.inputs)) === lastShared.key ? takeSharedParts(lastShared, { lastOutDir: config.outDir, outDir, ssrDir, sharedDir, root: config.root }) : undefined;
+    let shared = lastShared && (await sharedKeyOf(lastShared.inputs)) === lastShared.key ? takeSharedParts(lastShared, { lastOutDir: config.outDir, outDir, ssrDir, sharedDir, root: config.root, kept: kept }) : undefined;
     if (shared) parts.adopt(shared);
     else {
       shared = await parts.shared(specifiers);
@@ -88,14 +90,14 @@ export async function bundleSite(ctx: BuildContext): Promise<void> {
       const sidebar = entry && entry.sidebar >= 0 ? sidebarUrls[entry.sidebar] : '';
       return inputsHash && sha256(JSON.stringify([salt, shared.clientFiles, sidebar, inputsHash]));
     };
-    // The last build's chunks of unchanged pages, linked; the other pages bundled.
+    // The last build's chunks of unchanged pages, kept; the other pages bundled.
     const metas: Metafile[] = [shared.client];
     const pages = new Map<string, { key: string; inputs: string[]; outputs: [string, Metafile['outputs'][string]][] }>();
     const toBundle: { in: string; out: string }[] = [];
     for (const page of plan.pages) {
       const recorded = lastPages[page.in];
       const key = recorded && (await keyOf(page, recorded.inputs));
-      const outputs = key === recorded?.key && recorded ? takeOutputs(recorded, config.outDir, outDir, config.root) : undefined;
+      const outputs = key === recorded?.key && recorded ? takeOutputs(recorded, { lastOutDir: config.outDir, outDir, root: config.root, kept: kept }) : undefined;
       if (!outputs || !recorded) {
         toBundle.push(page);
         continue;
@@ -153,6 +155,7 @@ export async function bundleSite(ctx: BuildContext): Promise<void> {
     specifiers = [...specifiers, ...extra];
     // What this attempt wrote goes (the folders themselves hold docgen's marker and the sidebar modules).
     for (const meta of [...metas, ...serverMetas]) for (const file of Object.keys(meta.outputs)) fs.rmSync(path.resolve(config.root, file), { force: true });
+    for (const file of kept) if (!keptBefore.has(file)) kept.delete(file);
   }
   ctx.timings.mark('bundles');
 }
@@ -213,16 +216,16 @@ function keepServerPart(server: Metafile, { ssrDir, sharedDir, root }: { ssrDir:
 
 /**
  * The shared parts an earlier build made and recorded (`BundleState.sharedParts`): the browser part's files
- * linked from the last output, the server part's copied from `sharedDir` into `ssrDir`; undefined when a
+ * kept in the output folder, the server part's copied from `sharedDir` into `ssrDir`; undefined when a
  * file is missing or changed.
  */
 function takeSharedParts(
   recorded: NonNullable<BundleState['sharedParts']>,
-  { lastOutDir, outDir, ssrDir, sharedDir, root }: { lastOutDir: string; outDir: string; ssrDir: string; sharedDir: string; root: string },
+  { lastOutDir, outDir, ssrDir, sharedDir, root, kept }: { lastOutDir: string; outDir: string; ssrDir: string; sharedDir: string; root: string; kept: Set<string> },
 ): SharedParts | undefined {
   const serverFiles = recorded.server.map(([relative]) => path.join(sharedDir, relative));
   if (!serverFiles.every((file) => fs.existsSync(file)) || hashFiles(serverFiles) !== recorded.serverHash) return undefined;
-  const outputs = takeOutputs(recorded, lastOutDir, outDir, root);
+  const outputs = takeOutputs(recorded, { lastOutDir, outDir, root, kept });
   if (!outputs) return undefined;
   const inputs = Object.fromEntries(recorded.inputs.map((input) => [input, { bytes: 0, imports: [] }]));
   const server: Metafile = { inputs, outputs: {} };

@@ -21,6 +21,7 @@ import type { DocgenPlugin } from '../plugins/plugin.js';
 import { buildKey } from './build-state.js';
 import { cacheDirOf, checkOutDir, recoverInterrupted } from './output-dir.js';
 import { PageCache } from './page-cache.js';
+import type { OutputUpdate } from './update-output.js';
 
 /** Options of `build`. */
 export interface BuildOptions extends ConfigOverrides {
@@ -119,8 +120,10 @@ export interface BuildContext {
   sidebars?: SidebarSection[];
   /** Page data of routed pages by source file (`buildSiteData`). */
   pages?: Map<string, PageEntry>;
-  /** Temporary output folder, swapped in by `writeOutput`. */
+  /** Temporary output folder, put in place by `writeOutput`. */
   tmpOut?: string;
+  /** What the build keeps of the last output and what it wrote from memory (`update-output.ts`). */
+  output?: OutputUpdate;
   /** Folder of the server bundle, removed after the build. */
   ssrDir?: string;
   /** Route path → name of its page entry in both bundles. */

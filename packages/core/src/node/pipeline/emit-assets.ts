@@ -13,6 +13,7 @@ import type { CompiledPage } from '../markdown/compiled-page.js';
 import { need, type BuildContext, type ClientAssets } from './context.js';
 import { DATA_DIR } from './data-dir.js';
 import { writeWhole } from './reuse-documents.js';
+import { writeOutputFile } from './update-output.js';
 
 /** Sets `ctx.assets`, `ctx.manifests` and `ctx.searchIndexes`, and writes their files. */
 export function emitAssets(ctx: BuildContext): void {
@@ -48,36 +49,30 @@ export function copyPageAssets(outDir: string, pages: Iterable<CompiledPage>): v
  * Writes the local search index of each locale (`ctx.search`: entry, shards, fragments) into `outDir`; sets
  * `ctx.searchIndexes`. The entry is written last, so a reader that sees it finds every file it names.
  * `served`: `outDir` is being served (the dev server's folder), so each file is replaced whole (a temporary
- * file, then a rename) and a reader never sees half of one; a build's fresh temporary output is written
- * directly, which saves a rename for each of the tens of thousands of section files of a big site.
+ * file, then a rename) and a reader never sees half of one. A build writes into its temporary folder only
+ * the files whose content changed since the last build (`writeOutputFile`): an edited page changes a few
+ * of the tens of thousands of files of a big site's index.
  */
 export function emitSearchIndexes(ctx: BuildContext, outDir: string, { served = false }: { served?: boolean } = {}): void {
   const search = need(ctx.search, 'search');
+  const update = served ? undefined : need(ctx.output, 'output');
+  const write = (relative: string, data: string) => {
+    if (update) writeOutputFile(update, outDir, relative, data);
+    else writeWhole(path.join(outDir, relative), data);
+  };
   const folders = new Set<string>();
   for (const { file, json, parts } of search.files.values()) {
     for (const [part, data] of parts) {
-      const target = path.join(outDir, part);
-      const folder = path.dirname(target);
+      const folder = path.dirname(path.join(outDir, part));
       if (!folders.has(folder)) {
         fs.mkdirSync(folder, { recursive: true });
         folders.add(folder);
       }
-      if (served) writeWhole(target, data);
-      else writeNew(target, data);
+      write(part, data);
     }
-    writeWhole(path.join(outDir, file), json);
+    write(file, json);
   }
   ctx.searchIndexes = Object.fromEntries([...search.files].map(([prefix, { file }]) => [prefix, `/${file}`]));
-}
-
-/** Writes a file that should not exist yet; one that does (it may be a hard link into another folder) is replaced whole. */
-function writeNew(file: string, data: string): void {
-  try {
-    fs.writeFileSync(file, data, { flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    writeWhole(file, data);
-  }
 }
 
 /**

@@ -18,7 +18,7 @@ import type { RenderJob, RenderRoute } from './render-routes.js';
 export const RENDER_STATE = 'render-state.json';
 import type { RenderOutcome } from './render-worker.js';
 import { runLimited, settled } from './run-limited.js';
-import { canReuseDocument, documentKeys, readRenderState, reuseDocument } from './reuse-documents.js';
+import { canReuseDocument, documentKeys, readRenderState } from './reuse-documents.js';
 
 /**
  * Plans the document of every route (and the 404 page): head, preloads, boot data; then renders them in
@@ -28,7 +28,6 @@ import { canReuseDocument, documentKeys, readRenderState, reuseDocument } from '
  */
 export async function renderSite(ctx: BuildContext): Promise<void> {
   const { config } = ctx;
-  const tmpOut = need(ctx.tmpOut, 'tmpOut');
   const entryNames = need(ctx.entryNames, 'entryNames');
   const planned = await planRoutes(ctx, (route) => `${entryNames.get(route.path)}.js`);
   // Documents whose server modules and parts did not change since the last build: taken from its output.
@@ -38,35 +37,17 @@ export async function renderSite(ctx: BuildContext): Promise<void> {
     ? documentKeys(planned, { salt: ctx.optionsKey, server: need(ctx.serverSharedHash, 'serverSharedHash'), pageKey: (route) => pageKeys.get(sourceOf.get(route.routePath) ?? '')?.key })
     : undefined;
   const last = keys ? readRenderState(path.join(ctx.cacheDir, RENDER_STATE)) : undefined;
-  // Which documents can be taken (a stat each, a few at a time), then those are linked while the others
-  // render: linking runs in libuv's threads beside the render threads.
+  // Which documents can be taken (a stat each, a few at a time): they stay in the output folder.
   const reusable = await Promise.all(planned.map((route) => limitIo(() => canReuseDocument(route, keys?.get(route.htmlFile), last, config.outDir))));
   const toReuse = planned.filter((_, i) => reusable[i]);
   const toRender = planned.filter((_, i) => !reusable[i]);
   ctx.documentKeys = keys;
-  const folders = new Set<string>();
-  const linkReused = async () => {
-    await settled(
-      toReuse.map((route) =>
-        limitIo(async () => {
-          const dir = path.dirname(path.join(tmpOut, route.htmlFile));
-          if (!folders.has(dir)) {
-            fs.mkdirSync(dir, { recursive: true });
-            folders.add(dir);
-          }
-          await reuseDocument(route, config.outDir, tmpOut);
-        }),
-      ),
-    );
-  };
+  const kept = need(ctx.output, 'output').kept;
+  for (const route of toReuse) kept.add(route.htmlFile);
   ctx.reusedDocuments = toReuse.length;
   // Server modules only for the pages rendered.
-  const render = async (routes: RenderRoute[]) => {
-    await need(ctx.bundleServerPages, 'bundleServerPages')(new Set(routes.flatMap((r) => sourceOf.get(r.routePath) ?? [])));
-    await renderRoutesInPool(ctx, routes);
-  };
-  // Both waited for, failed or not: nothing still writes when a failed build's folders are removed.
-  await settled([linkReused(), render(toRender)]);
+  await need(ctx.bundleServerPages, 'bundleServerPages')(new Set(toRender.flatMap((r) => sourceOf.get(r.routePath) ?? [])));
+  await renderRoutesInPool(ctx, toRender);
   ctx.timings.mark('render');
 }
 

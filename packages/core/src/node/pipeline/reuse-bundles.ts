@@ -5,7 +5,7 @@
  * URL, and the options of the build. The key of a page hashes their contents; the files are those the last
  * build's metafile listed as its inputs (a new import changes the page itself, so a new input is always
  * seen). When the key is unchanged and the page's output files are still as that build left them (size and
- * mtime), they are linked into the new output instead of bundled again.
+ * mtime), they are kept in the output folder instead of bundled again (`update-output.ts`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -130,27 +130,23 @@ export function statEach(outputs: [string, Output][], outDir: string): BundleSta
 }
 
 /**
- * Links the recorded outputs of a page from `lastOutDir` into `outDir` (a copy where links are not
- * possible); returns their metafile records under their new names (relative to `root`), or undefined when
- * one of them is missing or not as the last build left it.
+ * Keeps the recorded outputs of a page where the last build put them (`OutputUpdate.kept`: the output
+ * folder is updated in place); returns their metafile records as if they had been written into `outDir`
+ * (the build's temporary folder, names relative to `root`), or undefined when one of them is missing or
+ * not as the last build left it in `lastOutDir`.
  */
-export function takeOutputs(recorded: { outputs: BundleState['pages'][string]['outputs'] }, lastOutDir: string, outDir: string, root: string): Metafile['outputs'] | undefined {
+export function takeOutputs(
+  recorded: { outputs: BundleState['pages'][string]['outputs'] },
+  { lastOutDir, outDir, root, kept }: { lastOutDir: string; outDir: string; root: string; kept: Set<string> },
+): Metafile['outputs'] | undefined {
   for (const [file, [size, mtime]] of Object.entries(recorded.outputs)) {
     const stat = fs.statSync(path.join(lastOutDir, file), { throwIfNoEntry: false });
     if (!stat || stat.size !== size || stat.mtimeMs !== mtime) return undefined;
   }
   const outputs: Metafile['outputs'] = {};
   for (const [file, [, , record]] of Object.entries(recorded.outputs)) {
-    const to = path.join(outDir, file);
-    fs.mkdirSync(path.dirname(to), { recursive: true });
-    try {
-      fs.linkSync(path.join(lastOutDir, file), to);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP') throw error;
-      fs.copyFileSync(path.join(lastOutDir, file), to);
-    }
-    const relative = path.relative(root, to).split(path.sep).join('/');
+    kept.add(file);
+    const relative = path.relative(root, path.join(outDir, file)).split(path.sep).join('/');
     outputs[relative] = fromRecord(record as Output, outDir, root);
   }
   return outputs;

@@ -5,8 +5,8 @@
  * search indexes have stable URLs, so another page's edit does not change them); so the key of a document
  * hashes their contents, the document's parts, and docgen's compiler options and own code (`optionsKey`).
  * When a page's key is the one the last build recorded and the file in the output folder is still the one
- * it wrote (same size and mtime: a plugin that edited it afterwards changed them), the new output takes
- * that file as it is (a hard link), byte for byte what rendering would write.
+ * it wrote (same size and mtime: a plugin that edited it afterwards changed them), the new output keeps
+ * that file where it is (`update-output.ts`), byte for byte what rendering would write.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -109,21 +109,4 @@ export async function canReuseDocument(route: RenderRoute, key: string | undefin
     throw error;
   });
   return stat !== undefined && stat.size === recorded[1] && stat.mtimeMs === recorded[2];
-}
-
-/**
- * Puts the last build's document for `route` (one `canReuseDocument` accepted) into `outDir`: a hard link,
- * or a copy where the file system has none.
- * @throws a file-system error other than links being unsupported
- */
-export async function reuseDocument(route: RenderRoute, lastOutDir: string, outDir: string): Promise<void> {
-  const from = path.join(lastOutDir, route.htmlFile);
-  const to = path.join(outDir, route.htmlFile);
-  try {
-    await fs.promises.link(from, to);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP') throw error;
-    await fs.promises.copyFile(from, to);
-  }
 }

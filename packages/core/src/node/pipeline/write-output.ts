@@ -1,21 +1,26 @@
 /**
- * Phase: the finished temporary output replaces the output folder (`swapOutput`, atomic), the search
- * records file is written, and the build's inputs are saved for the next up-to-date check.
+ * Phase: the finished temporary output goes into the output folder (`commitOutput`: the changed files moved
+ * in, or the whole folder swapped in), the search records file is written, and the build's inputs are saved
+ * for the next up-to-date check.
  */
 import path from 'node:path';
 import { writeRecordsFile } from '../search/write-search.js';
 import { saveState } from './build-state.js';
 import { need, type BuildContext } from './context.js';
-import { swapOutput } from './output-dir.js';
 import { RENDER_STATE } from './render-site.js';
 import { recordDocuments, saveRenderState } from './reuse-documents.js';
 import { BUNDLE_STATE, saveBundleState, statEach, statOutputs } from './reuse-bundles.js';
+import { commitOutput, OUTPUT_STATE, saveOutputState } from './update-output.js';
 
-/** Swaps the output in and saves the build state (unless the cache is off). @throws a file-system error of the swap (the previous output stays) */
+/**
+ * Puts the output in place and saves the build state (unless the cache is off).
+ * @throws a file-system error of the commit (`commitOutput`)
+ */
 export function writeOutput(ctx: BuildContext): void {
   const { config } = ctx;
   const bundles = need(ctx.bundles, 'bundles');
-  swapOutput(need(ctx.tmpOut, 'tmpOut'), config.outDir);
+  const update = need(ctx.output, 'output');
+  const staged = commitOutput(need(ctx.tmpOut, 'tmpOut'), config.outDir, update.kept);
   writeRecordsFile(config, need(ctx.search, 'search'));
   if (ctx.cache.enabled) {
     // Every file the bundles read, the virtual modules (`docgen:…`) left out.
@@ -26,6 +31,7 @@ export function writeOutput(ctx: BuildContext): void {
       inputs.filter((f) => !/^[\w-]+:/.test(f)).map((f) => path.resolve(config.root, f)),
       config.root,
     );
+    saveOutputState(path.join(ctx.cacheDir, OUTPUT_STATE), update, staged);
     if (ctx.documentKeys) saveRenderState(path.join(ctx.cacheDir, RENDER_STATE), recordDocuments(config.outDir, ctx.documentKeys));
     if (ctx.pageBundles) {
       const { shared, pages, sharedParts } = ctx.pageBundles;
