@@ -12,7 +12,7 @@ import type { RouteEntry } from '../routes/scan-routes.js';
 import type { CompiledPage } from '../markdown/compiled-page.js';
 import { need, type BuildContext, type ClientAssets } from './context.js';
 import { DATA_DIR } from './data-dir.js';
-import { writeWhole } from './reuse-documents.js';
+import { sha256, writeWhole } from './reuse-documents.js';
 import { writeOutputFile } from './update-output.js';
 
 /** Sets `ctx.assets`, `ctx.manifests` and `ctx.searchIndexes`, and writes their files. */
@@ -49,16 +49,21 @@ export function copyPageAssets(outDir: string, pages: Iterable<CompiledPage>): v
  * Writes the local search index of each locale (`ctx.search`: entry, shards, fragments) into `outDir`; sets
  * `ctx.searchIndexes`. The entry is written last, so a reader that sees it finds every file it names.
  * `served`: `outDir` is being served (the dev server's folder), so each file is replaced whole (a temporary
- * file, then a rename) and a reader never sees half of one. A build writes into its temporary folder only
- * the files whose content changed since the last build (`writeOutputFile`): an edited page changes a few
- * of the tens of thousands of files of a big site's index.
+ * file, then a rename) and a reader never sees half of one. Either way only the files whose content
+ * changed are written: a build's by `writeOutputFile` (against the last build), the dev server's against
+ * what it wrote before (`ctx.servedHashes`). An edited page changes a few of the tens of thousands of files
+ * of a big site's index.
  */
 export function emitSearchIndexes(ctx: BuildContext, outDir: string, { served = false }: { served?: boolean } = {}): void {
   const search = need(ctx.search, 'search');
   const update = served ? undefined : need(ctx.output, 'output');
+  const written = served ? (ctx.servedHashes ??= new Map()) : undefined;
   const write = (relative: string, data: string) => {
-    if (update) writeOutputFile(update, outDir, relative, data);
-    else writeWhole(path.join(outDir, relative), data);
+    if (update) return writeOutputFile(update, outDir, relative, data);
+    const hash = sha256(data);
+    if (written!.get(relative) === hash) return;
+    writeWhole(path.join(outDir, relative), data);
+    written!.set(relative, hash);
   };
   const folders = new Set<string>();
   for (const { file, json, parts } of search.files.values()) {

@@ -1,6 +1,6 @@
 import './Sidebar.css';
 import { Link, useLinkHref, useRoutePath, useSidebar, isExternalUrl, type SidebarItem } from '@docgen/core/runtime';
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/index.js';
 import { useSlots } from '../../layouts/slots.js';
 
@@ -8,14 +8,24 @@ function containsActive(item: SidebarItem, routePath: string): boolean {
   return item.link === routePath || (item.items ?? []).some((child) => containsActive(child, routePath));
 }
 
-function SidebarGroup({ item, routePath }: { item: SidebarItem; routePath: string }) {
+/**
+ * What an entry is given of the route on screen: the route path when the entry holds it, else ''. An
+ * entry (memoised) that neither held the last route nor holds the new one is not rendered again on a
+ * page change or a page's in-place update: a sidebar of hundreds of links costs only the entries that
+ * change.
+ */
+const activeIn = (item: SidebarItem, routePath: string) => (containsActive(item, routePath) ? routePath : '');
+
+type EntryProps = { item: SidebarItem; routePath: string; href: (link: string) => string };
+
+const SidebarGroup = memo(function SidebarGroup({ item, routePath, href }: EntryProps) {
   // Groups start expanded (spec: collapsed defaults to false); a group holding the active page opens.
   const collapsible = item.collapsible !== false;
   // A group that cannot collapse never starts collapsed (it would have no button to open it).
-  const [collapsed, setCollapsed] = useState(collapsible && Boolean(item.collapsed) && !containsActive(item, routePath));
+  const [collapsed, setCollapsed] = useState(collapsible && Boolean(item.collapsed) && !routePath);
   const id = useId();
   useEffect(() => {
-    if (containsActive(item, routePath)) setCollapsed(false);
+    if (routePath) setCollapsed(false);
   }, [item, routePath]);
   return (
     <section className={`dg-sidebar-group${collapsed ? ' dg-sidebar-group--collapsed' : ''}`}>
@@ -31,19 +41,18 @@ function SidebarGroup({ item, routePath }: { item: SidebarItem; routePath: strin
       )}
       <ul id={id} className="dg-sidebar-items" hidden={collapsed}>
         {item.items!.map((child) => (
-          <SidebarEntry key={child.text + (child.link ?? '')} item={child} routePath={routePath} />
+          <SidebarEntry key={child.text + (child.link ?? '')} item={child} routePath={activeIn(child, routePath)} href={href} />
         ))}
       </ul>
     </section>
   );
-}
+});
 
-function SidebarEntry({ item, routePath }: { item: SidebarItem; routePath: string }) {
-  const href = useLinkHref();
+const SidebarEntry = memo(function SidebarEntry({ item, routePath, href }: EntryProps) {
   if (item.items?.length) {
     return (
       <li>
-        <SidebarGroup item={item} routePath={routePath} />
+        <SidebarGroup item={item} routePath={routePath} href={href} />
       </li>
     );
   }
@@ -57,7 +66,7 @@ function SidebarEntry({ item, routePath }: { item: SidebarItem; routePath: strin
       </Link>
     </li>
   );
-}
+});
 
 /**
  * The sidebar section of the page on screen: groups collapsible (buttons, so keyboard operable) and
@@ -66,6 +75,7 @@ function SidebarEntry({ item, routePath }: { item: SidebarItem; routePath: strin
 export function Sidebar() {
   const section = useSidebar();
   const routePath = useRoutePath();
+  const href = useLinkHref();
   const t = useI18n();
   const slots = useSlots();
   const root = useRef<HTMLElement>(null);
@@ -86,7 +96,7 @@ export function Sidebar() {
       <nav aria-label={t('sidebar.label')}>
         <ul className="dg-sidebar-items">
           {section.items.map((item) => (
-            <SidebarEntry key={item.text + (item.link ?? '')} item={item} routePath={routePath} />
+            <SidebarEntry key={item.text + (item.link ?? '')} item={item} routePath={activeIn(item, routePath)} href={href} />
           ))}
         </ul>
       </nav>
