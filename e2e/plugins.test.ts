@@ -165,6 +165,20 @@ describe('plugin errors', () => {
     expect(await buildWith([plugin('a'), plugin('z', 'post'), plugin('b'), plugin('first', 'pre')])).toBeNull();
     expect(order).toEqual(['first', 'a', 'b', 'z']);
   });
+
+  it('routes a page that a beforeBuild hook writes into the site', async () => {
+    const site = copyFixture('plugins');
+    fs.rmSync(path.join(site, 'guide'), { recursive: true });
+    const writer: DocgenPlugin = {
+      name: 'writer',
+      beforeBuild: (config) => {
+        fs.mkdirSync(path.join(config.root, 'generated'), { recursive: true });
+        fs.writeFileSync(path.join(config.root, 'generated/api.md'), '# Generated API\n');
+      },
+    };
+    await build({ root: site, config: resolveConfig({ title: 'T', plugins: [writer] }, { root: site }), log: false });
+    expect(read(path.join(site, 'dist/generated/api.html'))).toContain('Generated API');
+  });
 });
 
 describe('head tags', () => {

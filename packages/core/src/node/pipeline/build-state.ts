@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ResolvedConfig } from '../../config/index.js';
+import type { FolderListing } from '../routes/scan-routes.js';
 
 /** What is stored in `<cache>/build-state.json`; a file of another shape counts as no state. */
 const buildStateSchema = z.object({
@@ -18,8 +19,11 @@ const buildStateSchema = z.object({
 });
 type BuildState = z.infer<typeof buildStateSchema>;
 
-/** The key of a build: docgen version, config, options and the listing of the site root. */
-export function buildKey(config: ResolvedConfig, options: unknown, version: string): string {
+/**
+ * The key of a build: docgen version, config, options and the listing of the site root (each file's path,
+ * size and mtime). `listing`, when given, receives every folder walked with its entries.
+ */
+export function buildKey(config: ResolvedConfig, options: unknown, version: string, listing?: FolderListing): string {
   const hash = crypto.createHash('sha256');
   hash.update(version);
   hash.update(JSON.stringify(config));
@@ -27,7 +31,9 @@ export function buildKey(config: ResolvedConfig, options: unknown, version: stri
   // The build's own outputs under the root: hashing them would make every build differ from the last.
   const skip = new Set([config.outDir, path.join(config.root, 'node_modules'), ...buildOutputs(config)]);
   const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+    listing?.set(dir, entries);
+    for (const entry of entries) {
       const abs = path.join(dir, entry.name);
       if (skip.has(abs) || entry.name === '.git' || /\.(tmp|old)-\d+-\d+$/.test(entry.name)) continue;
       if (entry.isDirectory()) walk(abs);

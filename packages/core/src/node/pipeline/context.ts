@@ -14,7 +14,7 @@ import { loadConfig, type ConfigOverrides, type ResolvedConfig } from '../../con
 import type { OverviewGroup, PageData, SidebarSection, SiteData } from '../../shared/types.js';
 import type { CompiledPage, CompilerOptions } from '../markdown/compile-page.js';
 import type { resolveNavigation } from '../nav/resolve-nav-sidebar.js';
-import type { RouteEntry } from '../routes/scan-routes.js';
+import type { FolderListing, RouteEntry } from '../routes/scan-routes.js';
 import type { SearchOutput } from '../search/write-search.js';
 import { PluginContainer } from '../plugins/plugin-container.js';
 import type { DocgenPlugin } from '../plugins/plugin.js';
@@ -105,6 +105,11 @@ export interface BuildContext {
   stateFile: string;
   /** Key of everything besides the input files that makes a build's output. */
   buildKey: string;
+  /**
+   * The folders of the site root as the build key's walk read them, for `scanPages` (which takes it once:
+   * a later scan reads the folders again).
+   */
+  listing?: FolderListing;
   /** Routed pages (`scanPages`). */
   routes: RouteEntry[];
   /** Compiled routed pages by source file (`compileSitePages`). */
@@ -204,6 +209,7 @@ export async function createBuildContext(options: BuildOptions): Promise<BuildCo
     .update(markdownPluginFingerprint(config.root, compilerOptions))
     .update(CORE_FINGERPRINT)
     .digest('hex');
+  const listing: FolderListing = new Map();
   const ctx: BuildContext = {
     options,
     config,
@@ -216,7 +222,8 @@ export async function createBuildContext(options: BuildOptions): Promise<BuildCo
     compilerOptions,
     optionsKey,
     stateFile: path.join(cacheDir, dev ? 'dev-build-state.json' : 'build-state.json'),
-    buildKey: buildKey(config, { dev, bodyEnd: options.bodyEnd ?? '', optionsKey, plugins: plugins.fingerprint() }, VERSION),
+    buildKey: buildKey(config, { dev, bodyEnd: options.bodyEnd ?? '', optionsKey, plugins: plugins.fingerprint() }, VERSION, listing),
+    listing,
     routes: [],
     compiled: new Map(),
     cachedPages: 0,

@@ -20,7 +20,9 @@ const ROUTE_PATH = /^\/[^#?%\\\s\u0000-\u001f\u007f]*$/;
  *   and `[plugin] addPages: …` for an added page whose route is taken or malformed, or whose file is missing
  */
 export async function scanPages(ctx: BuildContext): Promise<void> {
-  const routes = scanRoutes(ctx.config);
+  // The folders as the build key's walk read them, unless a `beforeBuild` hook ran since (it may write pages).
+  const routes = scanRoutes(ctx.config, ctx.plugins.hasHook('beforeBuild') ? undefined : ctx.listing);
+  ctx.listing = undefined;
   const added = await ctx.plugins.addPages(ctx.config);
   if (added.length) {
     const taken = new Map(routes.map((r) => [clashKey(r.path), r.relativePath]));

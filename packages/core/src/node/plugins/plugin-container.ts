@@ -149,6 +149,11 @@ export class PluginContainer {
     return this.plugins.flatMap((p) => existing(p, 'globalStyles', p.globalStyles ? [p.globalStyles] : []));
   }
 
+  /** Whether a plugin has the hook `name`. */
+  hasHook(name: keyof DocgenPlugin): boolean {
+    return this.plugins.some((p) => p[name] !== undefined);
+  }
+
   async beforeBuild(config: ResolvedConfig): Promise<void> {
     for (const p of this.plugins) if (p.beforeBuild) await call(p, 'beforeBuild', () => p.beforeBuild!(config, this.env(p)));
   }

@@ -22,6 +22,9 @@ export interface RouteEntry {
   version: string;
 }
 
+/** Folder (absolute) → its entries, as `fs.readdirSync(folder, { withFileTypes: true })` gives them. */
+export type FolderListing = Map<string, fs.Dirent[]>;
+
 /** Folders of the site root that never hold pages. */
 const RESERVED = new Set(['node_modules', 'dist', 'public', 'theme']);
 
@@ -34,10 +37,12 @@ const NOT_IN_URL = /[#?%\\\u0000-\u001f\u007f]/;
 /**
  * Lists the routes of a site, sorted by path. Symbolic links are not followed (a page or folder reached
  * only through a link is not a route), so no link can pull files from outside the site into it.
+ * @param listing folders already read in this build (`buildKey`'s walk of the root), taken instead of
+ *   reading them again
  * @throws DocgenError when the default locale's folder is missing, when a page's path holds a character that cannot
  *   be in a URL, or when two files map to the same route (both files named).
  */
-export function scanRoutes(config: ResolvedConfig): RouteEntry[] {
+export function scanRoutes(config: ResolvedConfig, listing?: FolderListing): RouteEntry[] {
   const routes: RouteEntry[] = [];
   const reserved = new Set([...RESERVED, path.basename(config.outDir), path.basename(config.publicDir), path.basename(config.themeDir)]);
   const otherLocaleDirs = new Set(config.resolvedLocales.map((l) => l.dir));
@@ -46,27 +51,28 @@ export function scanRoutes(config: ResolvedConfig): RouteEntry[] {
   const pageExt = new RegExp(`(${config.route.extensions.map((e) => e.replace('.', '\\.')).join('|')})$`);
 
   for (const locale of config.resolvedLocales) {
-    const walk = (dir: string, isRoot: boolean) => {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    // `dirRel`: the folder relative to the root; `inLocale`: relative to the locale's folder (both posix).
+    const walk = (dir: string, dirRel: string, inLocale: string, isRoot: boolean) => {
+      for (const entry of listing?.get(dir) ?? fs.readdirSync(dir, { withFileTypes: true })) {
         const name = entry.name;
         if (name.startsWith('.')) continue;
         if (config.route.excludeFragments && name.startsWith('_')) continue;
         const abs = path.join(dir, name);
-        const rel = toPosix(path.relative(config.root, abs));
+        const rel = dirRel ? `${dirRel}/${name}` : name;
         if (exclude.some((re) => re.test(rel))) continue;
         if (entry.isDirectory()) {
           // A site without locales keeps pages in the root, beside reserved folders.
           if (isRoot && (reserved.has(name) || (abs !== locale.dir && otherLocaleDirs.has(abs)))) continue;
-          walk(abs, false);
+          walk(abs, rel, inLocale ? `${inLocale}/${name}` : name, false);
         } else if (entry.isFile() && pageExt.test(name) && include.some((re) => re.test(rel))) {
           const bad = NOT_IN_URL.exec(rel);
           if (bad) {
             const char = bad[0].charCodeAt(0) < 32 || bad[0] === '\u007f' ? `control character U+${bad[0].charCodeAt(0).toString(16).padStart(4, '0')}` : `"${bad[0]}"`;
             throw new DocgenError(`${rel}: a page's file and folder names cannot hold ${char}, no URL would reach it: rename it`);
           }
-          const inLocale = toPosix(path.relative(locale.dir, abs)).replace(pageExt, '');
+          const page = (inLocale ? `${inLocale}/${name}` : name).replace(pageExt, '');
           routes.push({
-            path: locale.prefix + fileToRoutePath(inLocale),
+            path: locale.prefix + fileToRoutePath(page),
             filePath: abs,
             relativePath: rel,
             lang: locale.lang,
@@ -82,7 +88,7 @@ export function scanRoutes(config: ResolvedConfig): RouteEntry[] {
           `each locale's pages live in <root>/<lang>/ (here ${config.resolvedLocales.map((l) => `${l.lang}/`).join(', ')})`,
       );
     }
-    if (fs.existsSync(locale.dir)) walk(locale.dir, true);
+    if (fs.existsSync(locale.dir)) walk(locale.dir, toPosix(path.relative(config.root, locale.dir)), '', true);
   }
 
   // `/a` and `/a/` are one URL for hosts and readers: a clash too.
