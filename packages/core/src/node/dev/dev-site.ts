@@ -139,6 +139,9 @@ export interface DevSite {
  */
 export async function openDevSite({ config: loaded, bodyEnd, profile, onReload }: DevSiteOptions): Promise<DevSite> {
   const ctx = await createBuildContext({ config: loaded, dev: true, bodyEnd, log: false, profile });
+  // The warm compile thread starts first: it loads the Markdown pipeline and the highlighter meanwhile.
+  const pool = new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.js'), minThreads: 1, maxThreads: 1, idleTimeout: Infinity });
+  warmHighlighter(pool, ctx);
   // A folder of its own beside `outDir` (`<outDir>.tmp-<pid>-<ms>`, with the marker): the site opened before
   // keeps being served from its folder until this one is ready, and a killed server's is cleaned up by the
   // next start, like an interrupted build's.
@@ -172,13 +175,15 @@ export async function openDevSite({ config: loaded, bodyEnd, profile, onReload }
     // The theme's components register with React Fast Refresh in the browser bundle.
     const themeDirs = [...new Set([path.dirname(createRequire(import.meta.url).resolve('@docgen/theme-default')), path.dirname(plan.modules.themeEntry)])];
     plan.client.plugins = [refreshPlugin(themeDirs), ...(plan.client.plugins ?? [])];
-    site = new OpenSite(ctx, plan, outDir, untrack, standIns, themeDirs, onReload);
+    site = new OpenSite(ctx, plan, pool, outDir, untrack, standIns, themeDirs, onReload);
+    site.warmUp();
     await site.bundleShared();
     site.sent();
     ctx.timings.mark('bundles');
   } catch (error) {
     if (site) await site.dispose();
     else {
+      await pool.destroy();
       fs.rmSync(outDir, { recursive: true, force: true });
       fs.rmSync(ssrDir, { recursive: true, force: true });
       untrack();
@@ -191,6 +196,22 @@ export async function openDevSite({ config: loaded, bodyEnd, profile, onReload }
 }
 
 let openings = 0;
+
+/**
+ * Has the warm compile thread compile a page of code blocks in the languages docs use most (and those of
+ * `markdown.shiki.langs`), which loads the Markdown pipeline, the highlighter and those grammars before
+ * the first page is asked for. Its result is dropped; a failure is left for the pages' own compiles.
+ */
+function warmHighlighter(pool: Piscina<CompileTask, CompileOutcome>, ctx: BuildContext): void {
+  const langs = [...new Set([...WARM_LANGS, ...(ctx.compilerOptions.shiki.langs ?? [])])];
+  const source = langs.map((lang) => `\`\`\`${lang}\n${WARM_CODE}\n\`\`\`\n`).join('\n');
+  void pool.run({ options: ctx.compilerOptions, optionsKey: ctx.optionsKey, filePath: path.join(ctx.config.root, 'docgen-warm-up.md'), source }).catch(() => undefined);
+}
+
+/** Languages whose grammars the warm compile thread loads before the first page is asked for. */
+const WARM_LANGS = ['ts', 'tsx', 'js', 'bash', 'json'];
+/** Code that runs through the common rules of those grammars (imports, types, calls, strings, objects). */
+const WARM_CODE = 'import { a } from "b";\nexport const c: number = f({ d: [1, "e"] }); // g\nnpm run build -- --flag';
 
 /** A page's bundles in the dev server. */
 interface PageState {
@@ -243,12 +264,12 @@ class OpenSite implements DevSite {
   private searchVersion = 0;
   /** Files the plugins' `afterBuild` wrote last time (relative to the output folder): removed before it runs again. */
   private pluginOutputs: string[] = [];
-  /** One warm compile thread for the pages asked for and edited, beside the background compile. */
-  private pool = new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.js'), minThreads: 1, maxThreads: 1, idleTimeout: Infinity });
 
   constructor(
     private ctx: BuildContext,
     private plan: BundlePlan,
+    /** One warm compile thread for the pages asked for and edited, beside the background compile. */
+    private pool: Piscina<CompileTask, CompileOutcome>,
     private outDir: string,
     private untrack: () => void,
     /** Pages whose entry in `ctx.compiled` is a stand-in (`standInPage`), not yet compiled. */
@@ -290,13 +311,28 @@ class OpenSite implements DevSite {
   }
 
   /**
+   * Compiles the home page in the warm compile thread into the page cache, without taking it (the site data
+   * is derived once the shared parts are bundled). A failure is left for the page's own compile.
+   */
+  warmUp(): void {
+    const { ctx } = this;
+    const home = this.homeFile();
+    if (home) void compilePages([home], { options: ctx.compilerOptions, optionsKey: ctx.optionsKey, cache: ctx.cache, timeoutMs: this.config.pageTimeout, pool: this.pool }).catch(() => undefined);
+  }
+
+  private homeFile(): string | undefined {
+    const { ctx } = this;
+    return this.fileOfRoute.get(ctx.config.resolvedLocales[0]?.prefix ? `${ctx.config.resolvedLocales[0].prefix}/` : '/') ?? ctx.routes[0]?.filePath;
+  }
+
+  /**
    * Starts compiling the stand-in pages in the background, in all cores but one, at low priority; warms the
    * compile thread (the home page first: the highlighter loads at a thread's first page) and the server
    * entry, so that the first request waits for neither.
    */
   compileInBackground(): void {
     const { ctx } = this;
-    const home = this.fileOfRoute.get(ctx.config.resolvedLocales[0]?.prefix ? `${ctx.config.resolvedLocales[0].prefix}/` : '/') ?? ctx.routes[0]?.filePath;
+    const home = this.homeFile();
     // A page that does not compile is reported when it is asked for, and by `settle`.
     if (home) void this.compileNow([home]).catch(() => undefined);
     // Its failure, if any, is reported by the first render, which imports it again.

@@ -19,6 +19,8 @@ export interface CompileTask {
    * that the pages and edits a reader waits for get the cores first. @default false
    */
   background?: boolean;
+  /** Source to compile instead of the file's (the dev server's warm-up page, which has no file). */
+  source?: string;
 }
 
 /** Outcome of a task; errors travel as data because thrown errors lose their class across threads. */
@@ -37,7 +39,7 @@ export default async function compileTask(task: CompileTask): Promise<CompileOut
     compilers.set(task.optionsKey, compiler);
   }
   try {
-    const source = readPageSource(task.filePath);
+    const source = task.source ?? readPageSource(task.filePath);
     return { ok: true, page: await compiler.compile(task.filePath, source) };
   } catch (error) {
     if (error instanceof DocgenError) return { ok: false, message: error.message, locations: error.locations };

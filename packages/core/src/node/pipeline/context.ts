@@ -103,7 +103,7 @@ export interface BuildContext {
   optionsKey: string;
   /** File of the last build's inputs, for the up-to-date check. */
   stateFile: string;
-  /** Key of everything besides the input files that makes a build's output. */
+  /** Key of everything besides the input files that makes a build's output; '' in the dev server. */
   buildKey: string;
   /**
    * The folders of the site root as the build key's walk read them, for `scanPages` (which takes it once:
@@ -222,8 +222,9 @@ export async function createBuildContext(options: BuildOptions): Promise<BuildCo
     compilerOptions,
     optionsKey,
     stateFile: path.join(cacheDir, dev ? 'dev-build-state.json' : 'build-state.json'),
-    buildKey: buildKey(config, { dev, bodyEnd: options.bodyEnd ?? '', optionsKey, plugins: plugins.fingerprint() }, VERSION, listing),
-    listing,
+    // The dev server keeps no up-to-date check: the walk of the root (as long as the site is big) is left out.
+    buildKey: dev ? '' : buildKey(config, { dev, bodyEnd: options.bodyEnd ?? '', optionsKey, plugins: plugins.fingerprint() }, VERSION, listing),
+    listing: dev ? undefined : listing,
     routes: [],
     compiled: new Map(),
     cachedPages: 0,
