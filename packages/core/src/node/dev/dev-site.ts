@@ -19,7 +19,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import type { Metafile } from 'esbuild';
 import { Piscina } from 'piscina';
 import type { ResolvedConfig } from '../../config/index.js';
 import { DocgenError } from '../../shared/errors.js';

@@ -1,5 +1,4 @@
 /** Phase: server rendering of every route into its HTML file (SSG), or client-rendered shells with `ssg: false`. */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
@@ -17,7 +16,7 @@ import type { RenderJob, RenderRoute } from './render-routes.js';
 /** File of the cache folder that records the last build's documents (`reuse-documents.ts`). */
 export const RENDER_STATE = 'render-state.json';
 import type { RenderOutcome } from './render-worker.js';
-import { runLimited, settled } from './run-limited.js';
+import { runLimited } from './run-limited.js';
 import { canReuseDocument, documentKeys, readRenderState } from './reuse-documents.js';
 
 /**
