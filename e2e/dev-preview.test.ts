@@ -112,7 +112,7 @@ describe('dev server', () => {
     stream.destroy();
   });
 
-  it('sends the changed routes for a body edit, the pages showing a changed title, and a reload when the config changes', async () => {
+  it('sends the changed routes for a body edit, the pages showing a changed title or h2 heading, and a reload when the config changes', async () => {
     const site = copyFixture('basic');
     const server = await startDevServer({ root: site, port: 0 });
     servers.push(server);
@@ -151,6 +151,21 @@ describe('dev server', () => {
     expect(titled.routes).toContain('/guide/intro');
     expect(titled.routes).toContain('/guide/usage');
     expect(titled.routes).not.toContain('/zh/guide/intro');
+
+    // A new `h2`: no page of this site is an overview, so no other page shows it; once one is, that page does.
+    const routesOf = (event: string) => (JSON.parse(/data: (.*)/.exec(event)![1]) as { routes: string[] }).routes;
+    const addSection = (name: string) => () => fs.writeFileSync(intro, `${fs.readFileSync(intro, 'utf8')}\n## ${name}\n\nText.\n`);
+    expect(routesOf(await nextEvent(addSection('First added section')))).toEqual(['/guide/intro']);
+    const overview = path.join(site, 'en/guide/index.md');
+    expect(await nextEvent(() => fs.writeFileSync(overview, '---\noverview: true\n---\n\n# Guide\n'))).toMatch(/^event: reload\n/);
+    // Its overview shows the real headings once the pages have compiled again (stand-ins have none).
+    for (let deadline = Date.now() + 20_000; !(await get(`${server.url}guide/`)).body.includes('First added section'); ) {
+      if (Date.now() > deadline) throw new Error('the overview never showed the heading');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const shown = await nextEvent(addSection('Second added section'));
+    expect(routesOf(shown)).toContain('/guide/intro');
+    expect(routesOf(shown)).toContain('/guide/');
     const config = path.join(site, 'docgen.config.ts');
     expect(await nextEvent(() => fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace("title: 'Fixture'", "title: 'Other'")))).toMatch(/^event: reload\n/);
     stream.destroy();

@@ -518,14 +518,41 @@ class OpenSite implements DevSite {
     this.planned = undefined;
   }
 
-  /** Compiles the stand-ins among `files` in the warm thread, then derives the site data again. @throws DocgenError as `compilePages` */
+  /**
+   * Compiles the stand-ins among `files` in the warm thread; derives the site data again when one shows
+   * other pages something its stand-in did not (a title from a heading the stand-in missed), else only
+   * their own page data. @throws DocgenError as `compilePages`
+   */
   private async compileNow(files: string[]): Promise<void> {
     const todo = files.filter((file) => this.standIns.has(file));
     if (!todo.length) return;
     const { ctx } = this;
     const { pages } = await compilePages(todo, { options: ctx.compilerOptions, optionsKey: ctx.optionsKey, cache: ctx.cache, timeoutMs: this.config.pageTimeout, pool: this.pool });
-    for (const [file, page] of pages) this.takeCompiled(file, page);
-    await this.deriveSiteData();
+    const overviews = this.hasOverviews();
+    let derive = false;
+    for (const [file, page] of pages) {
+      const standIn = ctx.compiled.get(file)!;
+      this.takeCompiled(file, page);
+      if (shownElsewhere(standIn, overviews) !== shownElsewhere(page, overviews)) derive = true;
+    }
+    if (derive) await this.deriveSiteData();
+    else await this.updatePageData([...pages.keys()]);
+  }
+
+  /** Whether a page of the site is an overview (front matter `overview: true`): only then do `h2` headings show on other pages. */
+  private hasOverviews(): boolean {
+    for (const page of this.ctx.compiled.values()) if (page.frontmatter.overview === true) return true;
+    return false;
+  }
+
+  /** The page data of `files` again, from their compiled pages; the rest of the site data is kept. */
+  private async updatePageData(files: string[]): Promise<void> {
+    const { ctx } = this;
+    const pagesData = need(ctx.pages, 'pages');
+    for (const file of files) {
+      const entry = pagesData.get(file)!;
+      pagesData.set(file, { ...entry, pageData: await pageDataOf(ctx, this.routeOfFile.get(file)!, ctx.compiled.get(file)!) });
+    }
   }
 
   /** Takes the compiled form of a page (no longer a stand-in) and copies the files it links to. */
@@ -627,11 +654,12 @@ class OpenSite implements DevSite {
         for (const [file, page] of pages) next.set(file, page);
         await checkLinks({ routes: ctx.routes, pages: next, root: config.root, publicDir: config.publicDir, level: config.markdown.checkDeadLinks, compileFragment: ctx.compileFragment });
       }
+      const overviews = this.hasOverviews() || [...pages.values()].some((page) => page.frontmatter.overview === true);
       for (const [file, page] of pages) {
         const last = ctx.compiled.get(file)!;
         this.takeCompiled(file, page);
         this.restale(file);
-        if (shownElsewhere(last) !== shownElsewhere(page)) derive = true;
+        if (shownElsewhere(last, overviews) !== shownElsewhere(page, overviews)) derive = true;
       }
       ctx.timings.mark('compile');
     }
@@ -647,14 +675,8 @@ class OpenSite implements DevSite {
     }
     for (const [file, state] of this.states) if (state.inputs.some((input) => touched.has(input))) this.restale(file);
     if (derive) await this.deriveSiteData();
-    else {
-      // Only the edited pages' own page data changed: the site data is derived again when they settle.
-      const pagesData = need(ctx.pages, 'pages');
-      for (const file of edited) {
-        const entry = pagesData.get(file)!;
-        pagesData.set(file, { ...entry, pageData: await pageDataOf(ctx, this.routeOfFile.get(file)!, ctx.compiled.get(file)!) });
-      }
-    }
+    // Only the edited pages' own page data changed: the site data is derived again when they settle.
+    else await this.updatePageData(edited);
     this.writeManifests();
     ctx.timings.mark('site data');
     // The edited pages are bundled now, so that their errors show in the overlay and the open page's import
@@ -728,9 +750,12 @@ function lazyCompiler(options: CompilerOptions): PageCompiler {
   };
 }
 
-/** What other pages show of a page (sidebars, overviews, prev/next links), as one string. */
-function shownElsewhere(page: CompiledPage): string {
-  return JSON.stringify([page.title, page.frontmatter, page.toc.filter((item) => item.depth === 2)]);
+/**
+ * What other pages show of a page (sidebars, prev/next links and, when the site has overview pages, its
+ * `h2` headings in them), as one string.
+ */
+function shownElsewhere(page: CompiledPage, overviews: boolean): string {
+  return JSON.stringify([page.title, page.frontmatter, overviews ? page.toc.filter((item) => item.depth === 2) : []]);
 }
 
 /**
