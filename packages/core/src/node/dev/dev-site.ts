@@ -325,9 +325,9 @@ class OpenSite implements DevSite {
   }
 
   /**
-   * Starts compiling the stand-in pages in the background, in all cores but one, at low priority; warms the
-   * compile thread (the home page first: the highlighter loads at a thread's first page) and the server
-   * entry, so that the first request waits for neither.
+   * Starts compiling the stand-in pages in the background, in all cores but one, at low priority; takes the
+   * home page (`warmUp` compiled it into the page cache meanwhile) and imports the server entry, so that the
+   * first request waits for neither.
    */
   compileInBackground(): void {
     const { ctx } = this;
