@@ -76,7 +76,7 @@ export async function bundleSite(ctx: BuildContext): Promise<void> {
       return inputsHash && sha256(JSON.stringify([salt, specifiers, inputsHash]));
     };
     const lastShared = last?.outDir === config.outDir ? last.sharedParts : undefined;
-    let shared = lastShared && (await sharedKeyOf(lastShared.inputs)) === lastShared.key ? takeSharedParts(lastShared, { lastOutDir: config.outDir, outDir, ssrDir, sharedDir, root: config.root, kept: kept }) : undefined;
+    let shared = lastShared && (await sharedKeyOf(lastShared.inputs)) === lastShared.key ? takeSharedParts(lastShared, { lastOutDir: config.outDir, outDir, ssrDir, sharedDir, root: config.root, kept }) : undefined;
     if (shared) parts.adopt(shared);
     else {
       shared = await parts.shared(specifiers);
@@ -97,7 +97,7 @@ export async function bundleSite(ctx: BuildContext): Promise<void> {
     for (const page of plan.pages) {
       const recorded = lastPages[page.in];
       const key = recorded && (await keyOf(page, recorded.inputs));
-      const outputs = key === recorded?.key && recorded ? takeOutputs(recorded, { lastOutDir: config.outDir, outDir, root: config.root, kept: kept }) : undefined;
+      const outputs = key === recorded?.key && recorded ? takeOutputs(recorded, { lastOutDir: config.outDir, outDir, root: config.root, kept }) : undefined;
       if (!outputs || !recorded) {
         toBundle.push(page);
         continue;
