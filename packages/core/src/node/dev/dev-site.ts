@@ -25,7 +25,7 @@ import { DocgenError } from '../../shared/errors.js';
 import { withBase } from '../../shared/route-path.js';
 import type { FrontMatter } from '../../shared/types.js';
 import type { CompiledPage } from '../markdown/compiled-page.js';
-import type { CompilerOptions, PageCompiler } from '../markdown/compile-page.js';
+import { lazyPageCompiler } from '../markdown/lazy-compiler.js';
 import { parseFrontMatter, titleFromFileName } from '../markdown/front-matter.js';
 import { readPageSource } from '../markdown/read-source.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
@@ -160,7 +160,7 @@ export async function openDevSite({ config: loaded, bodyEnd, profile, onReload }
       ctx.compiled.set(route.filePath, standInPage(route.filePath));
       standIns.add(route.filePath);
     }
-    ctx.compileFragment = fragmentCompiler(lazyCompiler(ctx.compilerOptions), ctx.cache, ctx.optionsKey);
+    ctx.compileFragment = fragmentCompiler(lazyPageCompiler(ctx.compilerOptions), ctx.cache, ctx.optionsKey);
     ctx.timings.mark('stand-ins');
     await buildSiteData(ctx);
     if (fs.existsSync(config.publicDir)) fs.cpSync(config.publicDir, outDir, { recursive: true });
@@ -642,7 +642,7 @@ class OpenSite implements DevSite {
     }
     if (sharedChanged || touched.size) {
       // A fragment is compiled again when read; the pages' own compiled code is unchanged.
-      ctx.compileFragment = fragmentCompiler(lazyCompiler(ctx.compilerOptions), ctx.cache, ctx.optionsKey);
+      ctx.compileFragment = fragmentCompiler(lazyPageCompiler(ctx.compilerOptions), ctx.cache, ctx.optionsKey);
       this.plan.modules.compileFragment = ctx.compileFragment;
     }
     if (edited.length) {
@@ -737,17 +737,6 @@ class OpenSite implements DevSite {
     fs.rmSync(this.outDir, { recursive: true, force: true });
     this.untrack();
   }
-}
-
-/** A page compiler loaded at its first use: opening the site does not wait for the Markdown pipeline to load. */
-function lazyCompiler(options: CompilerOptions): PageCompiler {
-  let compiler: Promise<PageCompiler> | undefined;
-  return {
-    async compile(filePath, source, opts) {
-      compiler ??= import('../markdown/compile-page.js').then((m) => m.createPageCompiler(options));
-      return (await compiler).compile(filePath, source, opts);
-    },
-  };
 }
 
 /**

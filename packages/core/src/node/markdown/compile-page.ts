@@ -19,7 +19,7 @@ import { DocgenError, type SourceLocation } from '../../shared/errors.js';
 import type { LinkContext } from './page-links.js';
 import { rehypeHeadingAnchors } from './rehype-heading-anchors.js';
 import type { ShikiTransformer } from 'shiki';
-import { rehypeCodeMeta, rehypeShiki, type RehypeShikiOptions } from './rehype-shiki.js';
+import { rehypeCodeMeta, rehypeShiki, type HighlightMemo, type RehypeShikiOptions } from './rehype-shiki.js';
 import { remarkAssets } from './remark-assets.js';
 import { normalizeContainerTitles, remarkContainers } from './remark-containers.js';
 import { remarkExtractToc } from './remark-extract-toc.js';
@@ -77,10 +77,11 @@ export function folderCompilerOptions(root: string, base = '/'): CompilerOptions
 /** A compiler bound to one site's options. */
 export interface PageCompiler {
   /**
-   * Compiles `source` (the content of `filePath`; `.md` as Markdown, anything else as MDX).
+   * Compiles `source` (the content of `filePath`; `.md` as Markdown, anything else as MDX). `highlights`:
+   * the page's code blocks as last highlighted with these options, updated with this compile's.
    * @throws DocgenError with the file, line, column and offending line.
    */
-  compile(filePath: string, source: string, opts?: { outputFormat?: 'program' | 'function-body' }): Promise<CompiledPage>;
+  compile(filePath: string, source: string, opts?: { outputFormat?: 'program' | 'function-body'; highlights?: HighlightMemo }): Promise<CompiledPage>;
 }
 
 /** Creates a compiler; the highlighter and user plugins load once, on first use. */
@@ -160,6 +161,7 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
       file.data.frontmatter = frontmatter;
       file.data.assets = [];
       file.data.dependencies = [];
+      file.data.highlights = opts.highlights;
       try {
         const processor = await processorFor(format, opts.outputFormat ?? 'program');
         const out = await processor.process(file);

@@ -5,6 +5,7 @@
 import type { FrontMatter, TocItem } from '../../shared/types.js';
 import type { SearchSection } from './rehype-search-sections.js';
 import type { SourceInsertion } from './source-lines.js';
+import type { HighlightMemo } from './rehype-shiki.js';
 
 /** A link of a page to a route (and maybe an anchor), with its place in the source. */
 export interface PageLink {
@@ -49,6 +50,8 @@ declare module 'vfile' {
     anchors: string[];
     /** `.md`/`.mdx` files the page imports by path, absolute (rehype-url-checks). */
     fragmentImports: string[];
+    /** Code blocks of the page's last compile, and receives this compile's (rehype-shiki). */
+    highlights?: HighlightMemo;
   }
 }
 

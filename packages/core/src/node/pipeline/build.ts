@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../../config/index.js';
-import type { RouteEntry } from '../routes/scan-routes.js';
+import { scanRoutes, type RouteEntry } from '../routes/scan-routes.js';
 import { isUpToDate } from './build-state.js';
 import { createBuildContext, need, type BuildContext, type BuildOptions } from './context.js';
 import { createTempOutput, trackTemporary } from './output-dir.js';
@@ -22,6 +22,7 @@ export type { BuildOptions } from './context.js';
 export interface BuildResult {
   config: ResolvedConfig;
   outDir: string;
+  /** The routed pages (of a build skipped as up to date: scanned when first read). */
   routes: RouteEntry[];
   /** Pages taken from the compile cache. */
   cachedPages: number;
@@ -46,11 +47,17 @@ export interface BuildResult {
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const ctx = await createBuildContext(options);
   await ctx.plugins.beforeBuild(ctx.config);
+  // Without plugins that add or read routes, the build key is whole before the routes are scanned: a build
+  // with nothing to do skips the scan (~30 ms at 10,000 pages).
+  const checkFirst = ctx.cache.enabled && !ctx.plugins.hasHook('addPages') && !ctx.plugins.hasHook('routeGenerated');
+  if (checkFirst && isUpToDate(ctx.stateFile, ctx.buildKey, ctx.config)) return upToDate(ctx, () => scanRoutes(ctx.config));
   await scanPages(ctx);
   if (ctx.cache.enabled) {
-    if (isUpToDate(ctx.stateFile, ctx.buildKey, ctx.config)) return upToDate(ctx);
+    if (!checkFirst && isUpToDate(ctx.stateFile, ctx.buildKey, ctx.config)) return upToDate(ctx, () => ctx.routes);
     fs.rmSync(ctx.stateFile, { force: true });
   }
+  // The compile threads start loading the compiler now, while the phases load and the page cache is read.
+  if (ctx.routes.length) ctx.compilePool = (await import('./compile-pages.js')).createCompilePool(ctx.routes.length);
   const { compileSitePages, buildSiteData, bundleSite, indexSearch, emitAssets, renderSite, writeOutput } = await import('./build-phases.js');
   await compileSitePages(ctx);
   await buildSiteData(ctx);
@@ -89,11 +96,26 @@ async function inTemporaryOutput(ctx: BuildContext, phases: () => Promise<void>)
   }
 }
 
-function upToDate(ctx: BuildContext): BuildResult {
-  const { config, routes } = ctx;
+/** The result of a build skipped as up to date; `routesOf` gives the routes when first read (`routes`, `cachedPages`). */
+function upToDate(ctx: BuildContext, routesOf: () => RouteEntry[]): BuildResult {
+  const { config } = ctx;
   const durationMs = performance.now() - ctx.started;
   if (ctx.log) console.log(`docgen: ${path.relative(process.cwd(), config.outDir) || '.'} is up to date (nothing changed since the last build)`);
-  return { config, outDir: config.outDir, routes, cachedPages: routes.length, reusedDocuments: 0, upToDate: true, durationMs, warnings: [] };
+  let routes: RouteEntry[] | undefined;
+  return {
+    config,
+    outDir: config.outDir,
+    get routes() {
+      return (routes ??= routesOf());
+    },
+    get cachedPages() {
+      return this.routes.length;
+    },
+    reusedDocuments: 0,
+    upToDate: true,
+    durationMs,
+    warnings: [],
+  };
 }
 
 /** Prints the phase times (`--profile`), the warnings and the summary line. */

@@ -16,6 +16,16 @@ import { displayPath } from '../display-path.js';
 /** A page whose compile takes longer than this (ms) is named in the build's warnings with its time. */
 export const SLOW_PAGE_MS = 5_000;
 
+/**
+ * A pool of compile threads for a site of `pages` pages: one thread starts now, up to one per 6 pages
+ * (at most the cores, and 8) when there is work. Made before the pages are known to need compiling, it
+ * lets a thread load the compiler (~0.3 s: unified, shiki) while the caller does other work.
+ */
+export function createCompilePool(pages: number): Piscina<CompileTask, CompileOutcome> {
+  const maxThreads = Math.max(1, Math.min(os.availableParallelism(), 8, Math.ceil(pages / 6)));
+  return new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.js'), minThreads: 1, maxThreads, idleTimeout: 1000 });
+}
+
 /** What `compilePages` reports as it goes. */
 export interface CompileProgress {
   (done: number, total: number): void;
@@ -46,19 +56,21 @@ export async function compilePages(
   { options, optionsKey, cache, timeoutMs, onProgress, pool: given, background }: CompilePagesOptions,
 ): Promise<{ pages: Map<string, CompiledPage>; cached: number; slow: { file: string; ms: number }[] }> {
   const pages = new Map<string, CompiledPage>();
-  const todo: { file: string; key: string }[] = [];
+  const todo: { file: string; key: string; highlightFile?: string }[] = [];
   // Made at the first page to compile, so that its threads start (~0.3 s each: unified, shiki) while the
   // other pages are read from the cache.
-  const maxThreads = Math.max(1, Math.min(os.availableParallelism(), 8, Math.ceil(files.length / 6)));
   let made: Piscina<CompileTask, CompileOutcome> | undefined;
-  const poolFor = () => given ?? (made ??= new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.js'), minThreads: 1, maxThreads, idleTimeout: 1000 }));
+  const poolFor = () => given ?? (made ??= createCompilePool(files.length));
+  const existing = new Set(files);
   for (const file of files) {
     const key = cache.key(file, readPageSource(file), optionsKey);
-    const hit = cache.get(key);
+    const hit = cache.get(key, existing);
+    // Asked for every page, so that the cache keeps the highlight files of pages read from it too.
+    const highlightFile = cache.highlightFile(file);
     if (hit) pages.set(file, hit);
     else {
       if (todo.length === 0) poolFor();
-      todo.push({ file, key });
+      todo.push({ file, key, highlightFile });
     }
   }
   const cached = pages.size;
@@ -68,14 +80,14 @@ export async function compilePages(
   const failures: DocgenError[] = [];
   const slow: { file: string; ms: number }[] = [];
   if (todo.length) {
-    // One thread per ~6 pages up to the cores: each costs ~0.3 s to start (unified, shiki).
-    const threads = given ? given.options.maxThreads : Math.max(1, Math.min(maxThreads, Math.ceil(todo.length / 6)));
     const pool = poolFor();
+    // One thread per ~6 pages up to the cores: each costs ~0.3 s to start (unified, shiki).
+    const threads = Math.max(1, Math.min(pool.options.maxThreads, Math.ceil(todo.length / 6)));
     try {
       await runLimited(pool, todo, {
         limit: threads,
         timeoutMs,
-        taskOf: ({ file }) => ({ filePath: file, options, optionsKey, background }),
+        taskOf: ({ file, highlightFile }) => ({ filePath: file, options, optionsKey, background, highlightFile }),
         onDone: ({ file, key }, result) => {
           if (!result.ok) {
             const shown = displayPath(file);

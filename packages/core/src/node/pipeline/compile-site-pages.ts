@@ -2,7 +2,8 @@
  * Phase: compiles every routed page (worker pool, page cache), then checks the site's links at the
  * `markdown.checkDeadLinks` level and gathers the pages' warnings.
  */
-import { createPageCompiler, type PageWarning } from '../markdown/compile-page.js';
+import type { PageWarning } from '../markdown/compile-page.js';
+import { lazyPageCompiler } from '../markdown/lazy-compiler.js';
 import { displayPath } from '../display-path.js';
 import { checkImportCycles } from './check-import-cycles.js';
 import { checkLinks, compileImportedFragments } from './check-links.js';
@@ -12,7 +13,8 @@ import { fragmentCompiler } from './esbuild-plugin.js';
 import { createProgress } from './progress.js';
 
 /**
- * Sets `ctx.compiled`, `ctx.cachedPages`, `ctx.compileFragment` and adds to `ctx.warnings`.
+ * Sets `ctx.compiled`, `ctx.cachedPages`, `ctx.compileFragment` and adds to `ctx.warnings`; compiles in
+ * `ctx.compilePool` when the build made one, and destroys it.
  * @throws DocgenError for a page that does not compile (file, line, column), a page over `pageTimeout`,
  *   pages and fragments that import each other, dead links at `checkDeadLinks: true`
  */
@@ -21,12 +23,16 @@ export async function compileSitePages(ctx: BuildContext): Promise<void> {
   const progress = ctx.log ? createProgress('compiling pages') : undefined;
   const { pages, cached, slow } = await compilePages(
     routes.map((r) => r.filePath),
-    { options: ctx.compilerOptions, optionsKey: ctx.optionsKey, cache: ctx.cache, timeoutMs: config.pageTimeout, onProgress: progress?.update },
-  ).finally(() => progress?.done());
+    { options: ctx.compilerOptions, optionsKey: ctx.optionsKey, cache: ctx.cache, timeoutMs: config.pageTimeout, onProgress: progress?.update, pool: ctx.compilePool },
+  ).finally(async () => {
+    progress?.done();
+    await ctx.compilePool?.destroy();
+    ctx.compilePool = undefined;
+  });
   ctx.compiled = pages;
   ctx.cachedPages = cached;
   // One fragment compiler for the link check and the bundler: each fragment compiles once per build.
-  ctx.compileFragment = fragmentCompiler(createPageCompiler(ctx.compilerOptions), ctx.cache, ctx.optionsKey);
+  ctx.compileFragment = fragmentCompiler(lazyPageCompiler(ctx.compilerOptions), ctx.cache, ctx.optionsKey);
   // Compiled once here, for the cycle check and the link check; the bundler gets them from the same compiler.
   const fragments = await compileImportedFragments(pages, ctx.compileFragment, { root: config.root, publicDir: config.publicDir });
   checkImportCycles(pages, fragments);

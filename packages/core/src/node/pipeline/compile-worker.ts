@@ -4,9 +4,13 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import type { Element } from 'hast';
+import { z } from 'zod';
 import { createPageCompiler, type CompiledPage, type CompilerOptions, type PageCompiler } from '../markdown/compile-page.js';
+import { HighlightMemo } from '../markdown/rehype-shiki.js';
 import { DocgenError } from '../../shared/errors.js';
 import { readPageSource } from '../markdown/read-source.js';
+import { readChecked, writeChecked } from './page-cache.js';
 
 /** A compile task: the page to compile and the site's compiler options. */
 export interface CompileTask {
@@ -21,6 +25,8 @@ export interface CompileTask {
   background?: boolean;
   /** Source to compile instead of the file's (the dev server's warm-up page, which has no file). */
   source?: string;
+  /** The page's highlight file (`PageCache.highlightFile`): read before the compile, written after when its blocks changed. */
+  highlightFile?: string;
 }
 
 /** Outcome of a task; errors travel as data because thrown errors lose their class across threads. */
@@ -40,11 +46,28 @@ export default async function compileTask(task: CompileTask): Promise<CompileOut
   }
   try {
     const source = task.source ?? readPageSource(task.filePath);
-    return { ok: true, page: await compiler.compile(task.filePath, source) };
+    const memo = task.highlightFile ? new HighlightMemo(readHighlights(task.highlightFile, task.optionsKey)) : undefined;
+    const page = await compiler.compile(task.filePath, source, { highlights: memo });
+    if (memo?.changed) writeChecked(task.highlightFile!, { optionsKey: task.optionsKey, blocks: Object.fromEntries(memo.blocks) } satisfies HighlightFile);
+    return { ok: true, page };
   } catch (error) {
     if (error instanceof DocgenError) return { ok: false, message: error.message, locations: error.locations };
     return { ok: false, message: `${task.filePath}: ${(error as Error).stack ?? String(error)}`, locations: [] };
   }
+}
+
+const highlightFileSchema = z.object({ optionsKey: z.string(), blocks: z.record(z.string(), z.looseObject({ type: z.literal('element'), tagName: z.string() })) });
+
+/** A page's highlight file: its code blocks as last highlighted with the options of `optionsKey`. */
+interface HighlightFile {
+  optionsKey: string;
+  blocks: Record<string, Element>;
+}
+
+/** The blocks of a highlight file made with the options of `optionsKey`; none when it is missing, corrupt or for other options. */
+function readHighlights(file: string, optionsKey: string): Map<string, Element> {
+  const stored = readChecked(file, (json) => highlightFileSchema.safeParse(json).data as HighlightFile | undefined);
+  return stored && stored.optionsKey === optionsKey ? new Map(Object.entries(stored.blocks)) : new Map();
 }
 
 let lowered = false;

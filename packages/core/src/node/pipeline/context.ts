@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Metafile } from 'esbuild';
+import type { Piscina } from 'piscina';
 import { loadConfig, type ConfigOverrides, type ResolvedConfig } from '../../config/index.js';
 import type { OverviewGroup, PageData, SidebarSection, SiteData } from '../../shared/types.js';
 import type { CompiledPage, CompilerOptions } from '../markdown/compile-page.js';
@@ -22,6 +23,7 @@ import { buildKey } from './build-state.js';
 import { cacheDirOf, checkOutDir, recoverInterrupted } from './output-dir.js';
 import { PageCache } from './page-cache.js';
 import type { OutputUpdate } from './update-output.js';
+import type { CompileOutcome, CompileTask } from './compile-worker.js';
 
 /** Options of `build`. */
 export interface BuildOptions extends ConfigOverrides {
@@ -110,6 +112,8 @@ export interface BuildContext {
    * a later scan reads the folders again).
    */
   listing?: FolderListing;
+  /** Compile threads started before the compile phase (`build`); the compile phase destroys them. */
+  compilePool?: Piscina<CompileTask, CompileOutcome>;
   /** Routed pages (`scanPages`). */
   routes: RouteEntry[];
   /** Compiled routed pages by source file (`compileSitePages`). */

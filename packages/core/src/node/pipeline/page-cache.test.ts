@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { CompiledPage } from '../markdown/compile-page.js';
 import { PageCache } from './page-cache.js';
@@ -47,5 +48,37 @@ describe('PageCache', () => {
     fs.writeFileSync(path.join(dir, `${used}.json.${process.pid}-cd34.tmp`), 'half');
     cache.prune();
     expect(fs.readdirSync(dir).sort()).toEqual([`${used}.json`, `${used}.json.${process.pid}-cd34.tmp`].sort());
+  });
+
+  it('keeps the highlight files of the pages asked for, and removes the others', () => {
+    const dir = folder();
+    const old = new PageCache(dir);
+    fs.mkdirSync(dir, { recursive: true });
+    for (const page of ['/site/a.md', '/site/gone.md']) fs.writeFileSync(old.highlightFile(page)!, 'x');
+    const cache = new PageCache(dir);
+    const kept = cache.highlightFile('/site/a.md')!;
+    cache.prune();
+    expect(fs.readdirSync(dir)).toEqual([path.basename(kept)]);
+    expect(new PageCache(dir, { enabled: false }).highlightFile('/site/a.md')).toBeUndefined();
+  });
+
+  it('gives the code hash stored with an entry, and computes it for other pages', () => {
+    const dir = folder();
+    const sha = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+    const cache = new PageCache(dir);
+    const key = cache.key('/site/a.md', '# T', 'options');
+    cache.set(key, page);
+    const read = new PageCache(dir);
+    const hit = read.get(key)!;
+    expect(read.codeHash(hit)).toBe(sha(page.code));
+    // Read from the entry, not computed: an entry whose page was compiled again under its key carries the new hash.
+    const file = path.join(dir, `${key}.json`);
+    const body = JSON.parse(fs.readFileSync(file, 'utf8').split('\n').slice(1).join('\n'));
+    body.codeHash = 'f'.repeat(64);
+    const text = JSON.stringify(body);
+    fs.writeFileSync(file, `${sha(text)}\n${text}`);
+    const again = new PageCache(dir);
+    expect(again.codeHash(again.get(key)!)).toBe('f'.repeat(64));
+    expect(again.codeHash({ ...page, code: 'other' })).toBe(sha('other'));
   });
 });

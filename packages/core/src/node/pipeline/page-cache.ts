@@ -1,7 +1,12 @@
 /**
  * On-disk cache of compiled pages, keyed by a hash of the source, its path and the compiler options
  * (plus the pipeline version). An entry also records the size and mtime of the files it depends on
- * (images, files: size and mtime; linked pages: existence only), and is ignored when one of them changed.
+ * (images, files: size and mtime; linked pages: existence only), and is ignored when one of them changed,
+ * and the sha256 of the page's code, which the bundler's reuse keys take instead of hashing the code.
+ *
+ * Beside the entries, one highlight file per page (`<sha256 of the path>.hl`) keeps the page's code blocks
+ * as last highlighted (`HighlightMemo`): an edited page whose code blocks did not change compiles without
+ * loading the highlighter's grammars.
  *
  * An entry file is the sha256 of its JSON body on the first line, then the body. A read checks the
  * checksum and then the body's shape, so a truncated, edited or bit-flipped entry is compiled again and
@@ -37,11 +42,14 @@ const entrySchema = z.object({
     warnings: z.array(z.looseObject({ message: z.string() })),
   }),
   deps: z.array(z.tuple([z.string(), z.number(), z.number()])),
+  codeHash: z.string().optional(),
 });
 
 interface CacheEntry {
   page: CompiledPage;
   deps: [file: string, size: number, mtimeMs: number][];
+  /** sha256 of `page.code`, hex. */
+  codeHash?: string;
 }
 
 /** Options of `PageCache`. */
@@ -57,6 +65,7 @@ export class PageCache {
   /** Keys whose entry was found corrupt (bad checksum or shape) by `get` and so compiled again. */
   readonly corrupt: string[] = [];
   private readonly used = new Set<string>();
+  private readonly codeHashes = new WeakMap<CompiledPage, string>();
 
   constructor(dir: string, { enabled = true }: PageCacheOptions = {}) {
     this.dir = dir;
@@ -71,27 +80,44 @@ export class PageCache {
   /**
    * The cached result, or undefined when the cache is disabled, or the entry is absent, corrupt (recorded
    * in `corrupt`) or stale.
+   * @param existing files known to exist (the site's pages): a linked page among them is not looked up
    * @throws a file-system error other than a missing entry (permissions, I/O)
    */
-  get(key: string): CompiledPage | undefined {
+  get(key: string, existing?: ReadonlySet<string>): CompiledPage | undefined {
     if (!this.enabled) return undefined;
-    let text: string;
-    try {
-      text = fs.readFileSync(this.file(key), 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return undefined;
-      if (code === 'EISDIR') return this.rejected(key);
-      throw error;
-    }
-    const entry = parseEntry(text);
+    const entry = readChecked(this.file(key), (json) => entrySchema.safeParse(json).data as CacheEntry | undefined);
+    if (entry === null) return undefined;
     if (!entry) return this.rejected(key);
     for (const [file, size, mtimeMs] of entry.deps) {
+      if (size === -1 && existing?.has(file)) continue;
       const stat = fs.statSync(file, { throwIfNoEntry: false });
       if (!stat || (size !== -1 && (stat.size !== size || stat.mtimeMs !== mtimeMs))) return undefined;
     }
     this.used.add(key);
+    if (entry.codeHash) this.codeHashes.set(entry.page, entry.codeHash);
     return entry.page;
+  }
+
+  /**
+   * sha256 (hex) of the code of a page this cache returned or stored; computed for any other page. Read
+   * from the entry, whose checksum covers it: an entry under an unchanged key whose page was compiled
+   * again (a dependency changed) carries the new code's hash.
+   */
+  codeHash(page: CompiledPage): string {
+    let hash = this.codeHashes.get(page);
+    if (!hash) this.codeHashes.set(page, (hash = sha256(page.code)));
+    return hash;
+  }
+
+  /**
+   * The highlight file of the page `filePath` (read and written by the compile worker), or undefined
+   * when the cache is disabled; marks it as used, so that `prune` keeps it.
+   */
+  highlightFile(filePath: string): string | undefined {
+    if (!this.enabled) return undefined;
+    const name = `${sha256(filePath)}.hl`;
+    this.used.add(name);
+    return path.join(this.dir, name);
   }
 
   /** Stores a result with the current size and mtime of its dependencies (nothing when disabled). */
@@ -106,27 +132,21 @@ export class PageCache {
         if (stat) deps.push([file, stat.size, stat.mtimeMs]);
       }
     }
-    const body = JSON.stringify({ page, deps } satisfies CacheEntry);
-    const file = this.file(key);
-    // Unique per write: two builds of one site in one process may write the same key.
-    const tmp = `${file}.${process.pid}-${crypto.randomBytes(6).toString('hex')}.tmp`;
-    fs.mkdirSync(this.dir, { recursive: true });
-    // A folder in the entry's place (never written by docgen, but inside its own cache) would fail the rename.
-    if (fs.statSync(file, { throwIfNoEntry: false })?.isDirectory()) fs.rmSync(file, { recursive: true });
-    fs.writeFileSync(tmp, `${sha256(body)}\n${body}`);
-    fs.renameSync(tmp, file);
+    const codeHash = this.codeHash(page);
+    writeChecked(this.file(key), { page, deps, codeHash } satisfies CacheEntry);
     this.used.add(key);
   }
 
   /**
-   * Deletes entries not read or written since this cache object was created, and temporary files of
+   * Deletes entries not read or written since this cache object was created, highlight files of pages
+   * not compiled or read since (`highlightFile`), and temporary files of
    * writes interrupted in processes that have ended (nothing when disabled).
    */
   prune(): void {
     if (!this.enabled || !fs.existsSync(this.dir)) return;
     for (const name of fs.readdirSync(this.dir)) {
       const tmp = /\.(\d+)-[0-9a-f]+\.tmp$/.exec(name);
-      const stale = tmp ? !isAlive(Number(tmp[1])) : name.endsWith('.json') && !this.used.has(name.slice(0, -5));
+      const stale = tmp ? !isAlive(Number(tmp[1])) : name.endsWith('.json') ? !this.used.has(name.slice(0, -5)) : name.endsWith('.hl') && !this.used.has(name);
       if (stale) fs.rmSync(path.join(this.dir, name), { recursive: true, force: true });
     }
   }
@@ -145,8 +165,39 @@ function sha256(text: string): string {
   return crypto.createHash('sha256').update(text).digest('hex');
 }
 
-/** The entry of a cache file's text, or undefined when its checksum, JSON or shape is wrong. */
-function parseEntry(text: string): CacheEntry | undefined {
+/**
+ * Writes `value` as a checked cache file: the sha256 of its JSON on the first line, then the JSON; to a
+ * temporary file renamed into place, so an interrupted write leaves no half file under the name.
+ * @throws a file-system error (permissions, disk full)
+ */
+export function writeChecked(file: string, value: unknown): void {
+  const body = JSON.stringify(value);
+  // Unique per write: two builds of one site in one process may write the same file.
+  const tmp = `${file}.${process.pid}-${crypto.randomBytes(6).toString('hex')}.tmp`;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // A folder in the file's place (never written by docgen, but inside its own cache) would fail the rename.
+  if (fs.statSync(file, { throwIfNoEntry: false })?.isDirectory()) fs.rmSync(file, { recursive: true });
+  fs.writeFileSync(tmp, `${sha256(body)}\n${body}`);
+  fs.renameSync(tmp, file);
+}
+
+/**
+ * Reads a file written by `writeChecked` and gives its value to `shape` (which returns undefined for a
+ * value of the wrong shape).
+ * @returns null when the file does not exist; undefined when its checksum, JSON or shape is wrong (a
+ *   truncated, edited or bit-flipped file, or a folder in its place)
+ * @throws a file-system error other than a missing file (permissions, I/O)
+ */
+export function readChecked<T>(file: string, shape: (json: unknown) => T | undefined): T | null | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    if (code === 'EISDIR') return undefined;
+    throw error;
+  }
   const newline = text.indexOf('\n');
   if (newline !== 64) return undefined;
   const body = text.slice(newline + 1);
@@ -157,6 +208,5 @@ function parseEntry(text: string): CacheEntry | undefined {
   } catch {
     return undefined; // checksum of a body that is not JSON: written by something else than docgen
   }
-  const parsed = entrySchema.safeParse(json);
-  return parsed.success ? (parsed.data as unknown as CacheEntry) : undefined;
+  return shape(json);
 }
