@@ -243,4 +243,44 @@ describe('dev server', () => {
     );
     expect(errors.map(String)).toEqual([]);
   });
+
+  it('takes the shared parts a former start kept when their inputs did not change, and bundles them again when they did or a kept file is damaged', async () => {
+    const site = copyFixture('basic');
+    const kept = path.join(site, 'node_modules/.cache/docgen/dev-shared');
+    const state = path.join(kept, 'state.json');
+    const appChunk = (body: string) => /\/assets\/app-[\w-]+\.js/.exec(body)?.[0];
+    const start = async () => {
+      const server = await startDevServer({ root: site, port: 0 });
+      try {
+        const intro = await get(`${server.url}guide/intro`);
+        expect(intro.status).toBe(200);
+        const app = appChunk(intro.body);
+        expect(app).toBeDefined();
+        // The entry chunk is served, whether bundled or taken.
+        expect((await get(`${server.url}${app!.slice(1)}`)).status).toBe(200);
+        return intro.body;
+      } finally {
+        await server.close();
+      }
+    };
+    const first = await start();
+    const madeAt = fs.statSync(state).mtimeMs;
+    // Unchanged inputs: taken, not kept again; the same document.
+    expect(await start()).toBe(first);
+    expect(fs.statSync(state).mtimeMs).toBe(madeAt);
+
+    // A damaged kept file: bundled again (the state is written anew), the same document.
+    const chunk = fs.readdirSync(path.join(kept, 'client/assets')).find((name) => name.startsWith('app-'))!;
+    fs.appendFileSync(path.join(kept, 'client/assets', chunk), '\n// damaged');
+    expect(await start()).toBe(first);
+    const remadeAt = fs.statSync(state).mtimeMs;
+    expect(remadeAt).toBeGreaterThan(madeAt);
+    expect(fs.readFileSync(path.join(kept, 'client/assets', chunk), 'utf8')).not.toContain('// damaged');
+
+    // A changed input of the shared parts (the site data, from the config): bundled again, the new title shown.
+    const config = path.join(site, 'docgen.config.ts');
+    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace("title: 'Fixture'", "title: 'Kept fixture'"));
+    expect(await start()).toContain('<title>Intro | Kept fixture</title>');
+    expect(fs.statSync(state).mtimeMs).toBeGreaterThan(remadeAt);
+  });
 });

@@ -81,7 +81,7 @@ for (const { n, ids } of plan) {
 
   let browser;
   if (browserOn) browser = await chromium.launch({ executablePath: chromiumPath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
-  const dev = Object.fromEntries(ids.map((id) => [id, { ready: [], edit: [] }]));
+  const dev = Object.fromEntries(ids.map((id) => [id, { ready: [], edit: [], restart: [] }]));
   if (browser && !opts['no-dev']) {
     for (let round = 0; round < rounds; round++) {
       for (const id of ids.map((_, i) => ids[(i + round) % ids.length])) {
@@ -102,7 +102,21 @@ for (const { n, ids } of plan) {
         });
         dev[id].ready.push(result.ready);
         dev[id].edit.push(median(result.edits));
-        console.log(`${n} pages/locale, round ${round + 1}/${rounds}, ${tool.name} dev: ready ${result.ready.toFixed(2)} s, edit to DOM ${result.edits.map((t) => (t === null ? 'missed' : t.toFixed(2))).join(' ')} s`);
+        // The same start again with the caches the first one left, as when a writer restarts the server.
+        const restartPort = await freePort();
+        const restart = await measureDev({
+          file: tool.command(site).file,
+          args: tool.devArgs(restartPort),
+          cwd: site,
+          log: path.join(work, 'logs', `${id}-${n}-r${round}-dev-restart.log`),
+          browser,
+          url: `http://127.0.0.1:${restartPort}/guide/s0/p0`,
+          heading: 'Page 0',
+          page: tool.editedPage(site),
+          edits: 0,
+        });
+        dev[id].restart.push(restart.ready);
+        console.log(`${n} pages/locale, round ${round + 1}/${rounds}, ${tool.name} dev: ready ${result.ready.toFixed(2)} s (restart ${restart.ready.toFixed(2)} s), edit to DOM ${result.edits.map((t) => (t === null ? 'missed' : t.toFixed(2))).join(' ')} s`);
       }
     }
   }
@@ -137,22 +151,23 @@ for (const { n, ids } of plan) {
       editedWall: pick('edited', 'wall'),
       coldPeakRssMiB: pick('cold', 'rssMiB'),
       devReady: median(dev[id].ready),
+      devRestartReady: median(dev[id].restart),
       devEditToDom: median(dev[id].edit),
       homeJsKiB: sizes[id].home,
       docJsKiB: sizes[id].doc,
       outputMiB: sizes[id].output,
       // Every round's figures, for a second look at the spread.
-      samples: { ...s, devReady: dev[id].ready, devEditToDom: dev[id].edit },
+      samples: { ...s, devReady: dev[id].ready, devRestartReady: dev[id].restart, devEditToDom: dev[id].edit },
     });
   }
 }
 
 const fmt = (x, digits) => (x === null || x === undefined ? '–' : x.toFixed(digits));
-const header = ['tool', 'pages', 'rounds', 'cold wall s', 'cold CPU s', 'warm s', 'one page edited s', 'peak RSS MiB (cold)', 'dev ready s', 'dev edit to DOM s', 'first-load JS gzip KiB home / doc', 'output MiB'];
+const header = ['tool', 'pages', 'rounds', 'cold wall s', 'cold CPU s', 'warm s', 'one page edited s', 'peak RSS MiB (cold)', 'dev ready s', 'dev restart ready s', 'dev edit to DOM s', 'first-load JS gzip KiB home / doc', 'output MiB'];
 const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
 for (const r of results) {
   lines.push(
-    `| ${[r.tool, `${r.pages} (${r.pagesPerLocale}/locale)`, r.rounds, fmt(r.coldWall, 2), fmt(r.coldCpu, 2), fmt(r.warmWall, 2), fmt(r.editedWall, 2), fmt(r.coldPeakRssMiB, 0), fmt(r.devReady, 2), fmt(r.devEditToDom, 2), `${fmt(r.homeJsKiB, 1)} / ${fmt(r.docJsKiB, 1)}`, fmt(r.outputMiB, 1)].join(' | ')} |`,
+    `| ${[r.tool, `${r.pages} (${r.pagesPerLocale}/locale)`, r.rounds, fmt(r.coldWall, 2), fmt(r.coldCpu, 2), fmt(r.warmWall, 2), fmt(r.editedWall, 2), fmt(r.coldPeakRssMiB, 0), fmt(r.devReady, 2), fmt(r.devRestartReady, 2), fmt(r.devEditToDom, 2), `${fmt(r.homeJsKiB, 1)} / ${fmt(r.docJsKiB, 1)}`, fmt(r.outputMiB, 1)].join(' | ')} |`,
   );
 }
 console.log(`\nMedians of ${rounds} round(s):\n`);

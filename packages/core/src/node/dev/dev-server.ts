@@ -9,13 +9,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type http from 'node:http';
-import { watch } from 'chokidar';
 import { loadConfig, type ResolvedConfig } from '../../config/index.js';
 import { DocgenError } from '../../shared/errors.js';
 import { startStaticServer, type StaticServer } from '../server/static-server.js';
 import { DEV_EVENTS_PATH, devClientScript } from './dev-client.js';
 import { REFRESH_RUNTIME_PATH, refreshRuntimeScript } from './fast-refresh.js';
 import { openDevSite, type DevSite, type FileEvent, type SettledState } from './dev-site.js';
+import { watchSite } from './watch-site.js';
 
 export type { DevUpdate } from './dev-site.js';
 
@@ -99,9 +99,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // server must not trigger rebuilds and page reloads.
   const buildOut = (await loadConfig(root, { base: options.base })).outDir;
   const ignoredPrefixes = [devOut, path.join(root, 'node_modules'), `${devOut}.`, buildOut, `${buildOut}.`];
-  const ignored = (file: string) =>
-    ignoredPrefixes.some((p) => file === p || file.startsWith(p.endsWith('.') ? p : p + path.sep)) ||
-    /(^|[/\\])\.[^/\\]|\.timestamp-/.test(path.relative(root, file));
 
   const fail = (error: unknown) => {
     lastError = errorPayload(error);
@@ -203,20 +200,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     else if (settleNeeded) settleTimer = setTimeout(settle, SETTLE_DELAY_MS);
   };
 
-  // Watching starts with the opening, which it does not hold up (chokidar's first scan of a large site takes
+  // Watching starts with the opening, in a thread of its own (chokidar's first scan of a large site takes
   // about as long as the opening); a change reported meanwhile waits for the opening, and the server
-  // answers before the scan is done. chokidar's atomic-save handling (on by default) reports an editor's
-  // write-to-temporary-then-rename as one change; new folders are watched as they appear. Symbolic links are
-  // not followed, as the build does not follow them: a link that loops (a folder linked into itself) would
-  // make chokidar walk it forever.
-  const watcher = watch(root, { ignored, ignoreInitial: true, followSymlinks: false });
-  watcher.on('all', (event, file) => schedule(path.resolve(file), event as FileEvent));
-  const watching = new Promise<void>((resolve, reject) => {
-    watcher.once('ready', resolve);
-    watcher.once('error', reject);
-  });
+  // answers before the scan is done.
+  const watcher = watchSite({ root, ignoredPrefixes }, (event, file) => schedule(file, event as FileEvent), (error) => options.onError?.(error));
+  const watching = watcher.ready;
   watching.catch(() => {}); // observed below, once the server is up
-  watcher.on('error', (error) => options.onError?.(error));
 
   const stopWith = async (error: unknown): Promise<never> => {
     await watcher.close();

@@ -31,7 +31,9 @@ import { readPageSource } from '../markdown/read-source.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
 import { buildSiteData, pageDataOf } from '../pipeline/build-site-data.js';
 import { builtModule } from '../pipeline/built-module.js';
-import { mergeMetafiles, planBundles, writeSidebarModules, type BundlePlan, type SharedParts } from '../pipeline/bundle-site.js';
+import { mergeMetafiles, planBundles, sharedVirtual, writeSidebarModules, type BundlePlan, type SharedParts } from '../pipeline/bundle-site.js';
+import { sha256 } from '../pipeline/reuse-documents.js';
+import { keepDevShared, takeDevShared, type DevSharedCacheOptions } from './dev-shared-cache.js';
 import { checkImportCycles } from '../pipeline/check-import-cycles.js';
 import { checkLinks, compileImportedFragments } from '../pipeline/check-links.js';
 import { compilePages } from '../pipeline/compile-pages.js';
@@ -176,7 +178,7 @@ export async function openDevSite({ config: loaded, bodyEnd, profile, onReload }
     plan.client.plugins = [refreshPlugin(themeDirs), ...(plan.client.plugins ?? [])];
     site = new OpenSite(ctx, plan, pool, outDir, untrack, standIns, themeDirs, onReload);
     site.warmUp();
-    await site.bundleShared();
+    await site.bundleShared({ opening: true });
     site.sent();
     ctx.timings.mark('bundles');
   } catch (error) {
@@ -290,12 +292,19 @@ class OpenSite implements DevSite {
 
   /**
    * Bundles the shared parts of both bundles (again) and points every page at them: new chunk versions, new
-   * route tables.
+   * route tables. `opening`: the first bundling of this opening, which takes the parts a former start kept
+   * when they would come out the same (`takeDevShared`), and else keeps the new ones for the next start.
    * @throws DocgenError for shared code that does not bundle
    */
-  async bundleShared(): Promise<void> {
+  async bundleShared({ opening = false }: { opening?: boolean } = {}): Promise<void> {
     const { ctx, config } = this;
-    const shared = await this.parts.shared(this.specifiers);
+    const cache = opening && ctx.cache.enabled ? this.sharedCache() : undefined;
+    let shared = cache && (await takeDevShared(cache));
+    if (shared) this.parts.adopt(shared);
+    else {
+      shared = await this.parts.shared(this.specifiers);
+      if (cache) await keepDevShared(shared, cache);
+    }
     this.shared = shared;
     this.sharedInputs = new Set([...inputsOf(Object.keys(shared.client.inputs), config.root), ...inputsOf(Object.keys(shared.server.inputs), config.root)]);
     const ssrDir = need(ctx.ssrDir, 'ssrDir');
@@ -307,6 +316,22 @@ class OpenSite implements DevSite {
     this.writeSidebars();
     for (const file of this.states.keys()) this.restale(file);
     this.writeManifests();
+  }
+
+  /** Where the shared parts are kept between starts, and what else than their inputs they depend on. */
+  private sharedCache(): DevSharedCacheOptions {
+    const { ctx, config, plan } = this;
+    // The output folder's name changes with every start; the outputs are kept relative to it.
+    const salt = sha256(JSON.stringify([ctx.optionsKey, { ...config, outDir: '' }, ctx.plugins.fingerprint(), plan.client.define, plan.server.define, plan.client.alias ?? null, this.themeDirs]));
+    return {
+      dir: path.join(ctx.cacheDir, 'dev-shared'),
+      root: config.root,
+      outDir: this.outDir,
+      ssrDir: need(ctx.ssrDir, 'ssrDir'),
+      salt,
+      specifiers: this.specifiers,
+      virtual: sharedVirtual(plan.modules),
+    };
   }
 
   /**
@@ -728,11 +753,13 @@ class OpenSite implements DevSite {
 
   async dispose(): Promise<void> {
     this.disposed = true;
+    // Requests that reached this site before the next one replaced it are answered first: their pages
+    // compile in this site's threads (destroyed, they would fail the request with a 500).
+    await Promise.allSettled([...this.rendering]);
     await Promise.all([this.pool.destroy(), this.backgroundPool?.destroy()]);
     await this.background;
-    // Bundles and renders in flight finish before their folders go.
+    // Bundles in flight finish before their folders go.
     await this.draining;
-    await Promise.allSettled([...this.rendering]);
     fs.rmSync(need(this.ctx.ssrDir, 'ssrDir'), { recursive: true, force: true });
     fs.rmSync(this.outDir, { recursive: true, force: true });
     this.untrack();

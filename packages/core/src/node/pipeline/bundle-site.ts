@@ -57,17 +57,14 @@ export async function bundleSite(ctx: BuildContext): Promise<void> {
   const salt = sha256(JSON.stringify([ctx.optionsKey, config, ctx.plugins.fingerprint(), plan.client.define, plan.client.alias ?? null]));
   const compiledOf = (file: string) => ctx.compiled.get(file) ?? need(ctx.compileFragment, 'compileFragment')(file);
   // What docgen serves for the bundles' virtual modules, by metafile name, for their keys.
+  const sharedModule = sharedVirtual(plan.modules);
   const virtual = async (namespace: string, name: string): Promise<string | undefined> => {
     if (namespace === 'docgen-page') {
       // The code by its hash, recorded in the page cache: hashing every page's code again costs ~0.1 s at 2,000 pages.
       const compiled = await compiledOf(name);
       return pageModuleSource(plan.modules, name, { ...compiled, code: `// code ${ctx.cache.codeHash(compiled)}` });
     }
-    if (namespace === 'docgen-runtime-module') return plan.modules.runtimeModules.get(name);
-    if (namespace === 'docgen-shared') return name;
-    if (namespace === 'docgen' && name.endsWith('site-data')) return JSON.stringify(plan.modules.siteData);
-    if (namespace === 'docgen' && name.endsWith('global-ui')) return JSON.stringify(plan.modules.globalUI);
-    return undefined;
+    return sharedModule(namespace, name);
   };
   const sharedDir = path.join(ctx.cacheDir, 'shared-server');
   const kept = need(ctx.output, 'output').kept;
@@ -164,6 +161,20 @@ export async function bundleSite(ctx: BuildContext): Promise<void> {
   ctx.timings.mark('bundles');
 }
 
+/**
+ * What docgen serves for the virtual modules of the shared parts (`docgen-shared:`, plugins' runtime
+ * modules, site data, global UI), by namespace and metafile name, for reuse keys; undefined for others.
+ */
+export function sharedVirtual(modules: SiteModules): (namespace: string, name: string) => Promise<string | undefined> {
+  return async (namespace, name) => {
+    if (namespace === 'docgen-runtime-module') return modules.runtimeModules.get(name);
+    if (namespace === 'docgen-shared') return name;
+    if (namespace === 'docgen' && name.endsWith('site-data')) return JSON.stringify(modules.siteData);
+    if (namespace === 'docgen' && name.endsWith('global-ui')) return JSON.stringify(modules.globalUI);
+    return undefined;
+  };
+}
+
 /** `items` in runs of `size`. */
 function chunk<T>(items: T[], size: number): T[][] {
   const runs: T[][] = [];
@@ -196,7 +207,7 @@ export interface SharedParts {
 }
 
 /** sha256 of files by name and content, in name order, hex. */
-function hashFiles(files: string[]): string {
+export function hashFiles(files: string[]): string {
   const hash = crypto.createHash('sha256');
   for (const file of [...files].sort((a, b) => (path.basename(a) < path.basename(b) ? -1 : 1))) hash.update(`${path.basename(file)}\0`).update(fs.readFileSync(file));
   return hash.digest('hex');
@@ -398,7 +409,7 @@ export function sharedSpecifier(path: string): string {
 }
 
 /** Shared specifier → its entry's output file, relative to the folder the pages are written to (`./shared-react-1a2b.js`). */
-function sharedFilesOf(metafile: Metafile): Map<string, string> {
+export function sharedFilesOf(metafile: Metafile): Map<string, string> {
   const files = new Map<string, string>();
   for (const [file, out] of Object.entries(metafile.outputs)) {
     if (out.entryPoint?.startsWith('docgen-shared:') && file.endsWith('.js')) files.set(out.entryPoint.slice('docgen-shared:'.length), `./${path.basename(file)}`);

@@ -2,8 +2,6 @@
  * Worker-thread side of the compile pool: compiles one page per task. The compiler (and its shiki
  * highlighter) is created once per worker and reused for every page.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import type { Element } from 'hast';
 import { z } from 'zod';
 import { createPageCompiler, type CompiledPage, type CompilerOptions, type PageCompiler } from '../markdown/compile-page.js';
@@ -11,6 +9,7 @@ import { HighlightMemo } from '../markdown/rehype-shiki.js';
 import { DocgenError } from '../../shared/errors.js';
 import { readPageSource } from '../markdown/read-source.js';
 import { readChecked, writeChecked } from './page-cache.js';
+import { lowerThreadPriority } from '../thread-priority.js';
 
 /** A compile task: the page to compile and the site's compiler options. */
 export interface CompileTask {
@@ -36,7 +35,7 @@ const compilers = new Map<string, PageCompiler>();
 
 /** Compiles `task.filePath`; never throws. */
 export default async function compileTask(task: CompileTask): Promise<CompileOutcome> {
-  if (task.background) lowerPriority();
+  if (task.background) lowerThreadPriority();
   let compiler = compilers.get(task.optionsKey);
   if (!compiler) {
     // One site at a time: a compiler for other options (an earlier build of a dev server) is dropped.
@@ -68,24 +67,4 @@ interface HighlightFile {
 function readHighlights(file: string, optionsKey: string): Map<string, Element> {
   const stored = readChecked(file, (json) => highlightFileSchema.safeParse(json).data as HighlightFile | undefined);
   return stored && stored.optionsKey === optionsKey ? new Map(Object.entries(stored.blocks)) : new Map();
-}
-
-let lowered = false;
-
-/**
- * Lowers this thread's scheduling priority, once. On Linux each thread has its own nice value, and
- * `setpriority` given a thread id (from `/proc/thread-self`) changes that thread's only. Other systems have
- * no such file: the thread keeps its priority, which changes nothing but the speed of other work.
- */
-function lowerPriority(): void {
-  if (lowered) return;
-  lowered = true;
-  let link: string;
-  try {
-    link = fs.readlinkSync('/proc/thread-self');
-  } catch {
-    return;
-  }
-  const tid = Number(/task\/(\d+)$/.exec(link)?.[1]);
-  if (tid) os.setPriority(tid, os.constants.priority.PRIORITY_LOW);
 }

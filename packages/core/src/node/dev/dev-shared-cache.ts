@@ -1,0 +1,113 @@
+/**
+ * The shared parts of the dev server's bundles (app and server entries, React, the router, the theme, the
+ * runtime: ~0.6 s of esbuild), kept in the cache folder (`dev-shared/`) from one start of `docgen dev` to
+ * the next. A start whose shared parts would be made from the same inputs copies the kept files into its
+ * new output and server folders instead of bundling them again.
+ *
+ * The key hashes the options of the bundles (config, plugins, defines, the folders Fast Refresh
+ * instruments), the shared specifiers and the content of every input the kept parts were made from (their
+ * metafiles list them: a new import changes an input, so a new input is always seen). The kept files are
+ * checked against a hash of their content before use: a damaged or edited copy is bundled again.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Metafile } from 'esbuild';
+import { z } from 'zod';
+import { hashFiles, sharedFilesOf, type SharedParts } from '../pipeline/bundle-site.js';
+import { readChecked, writeChecked } from '../pipeline/page-cache.js';
+import { allOutputs, fromRecord, inputHasher } from '../pipeline/reuse-bundles.js';
+import { sha256 } from '../pipeline/reuse-documents.js';
+
+type Output = Metafile['outputs'][string];
+
+const outputsSchema = z.array(z.tuple([z.string(), z.looseObject({ imports: z.array(z.looseObject({ path: z.string() })), bytes: z.number() })]));
+const stateSchema = z.object({
+  key: z.string(),
+  /** Metafile names of the inputs of each part. */
+  clientInputs: z.array(z.string()),
+  serverInputs: z.array(z.string()),
+  /** Output files relative to the output folder (client) or the server folder (server), with their metafile records. */
+  client: outputsSchema,
+  server: outputsSchema,
+  /** `hashFiles` of the kept files, client files first. */
+  filesHash: z.string(),
+  serverHash: z.string(),
+});
+type State = z.infer<typeof stateSchema>;
+
+/** Where the parts are made and what they depend on besides their input files. */
+export interface DevSharedCacheOptions {
+  /** The cache's folder (`<cacheDir>/dev-shared`). */
+  dir: string;
+  root: string;
+  /** Output folder and server folder of this start. */
+  outDir: string;
+  ssrDir: string;
+  /** Hash of the bundles' options (config without its output folder, plugins, defines, Fast Refresh folders). */
+  salt: string;
+  specifiers: string[];
+  /** Contents of the virtual modules (`sharedVirtual`), for the key. */
+  virtual: (namespace: string, name: string) => Promise<string | undefined>;
+}
+
+/**
+ * The kept shared parts, copied into `outDir` and `ssrDir` and named there as esbuild would have named
+ * them, or undefined when there are none, their key differs, or a kept file is missing or changed.
+ * @throws a file-system error other than a missing file (permissions, disk full)
+ */
+export async function takeDevShared(options: DevSharedCacheOptions): Promise<SharedParts | undefined> {
+  const { dir, root, outDir, ssrDir } = options;
+  const state = readChecked(path.join(dir, 'state.json'), (json) => stateSchema.safeParse(json).data as State | undefined);
+  if (!state) return undefined;
+  if ((await keyOf(options, [...state.clientInputs, ...state.serverInputs])) !== state.key) return undefined;
+  const kept = [...state.client.map(([rel]) => path.join(dir, 'client', rel)), ...state.server.map(([rel]) => path.join(dir, 'server', rel))];
+  if (!kept.every((file) => fs.existsSync(file)) || hashFiles(kept) !== state.filesHash) return undefined;
+  const place = (outputs: [string, unknown][], from: string, to: string, inputs: string[]): Metafile => {
+    const meta: Metafile = { inputs: Object.fromEntries(inputs.map((input) => [input, { bytes: 0, imports: [] }])), outputs: {} };
+    for (const [rel, record] of outputs) {
+      const target = path.join(to, rel);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.copyFileSync(path.join(from, rel), target);
+      meta.outputs[path.relative(root, target).split(path.sep).join('/')] = fromRecord(record as Output, to, root);
+    }
+    return meta;
+  };
+  const client = place(state.client, path.join(dir, 'client'), outDir, state.clientInputs);
+  const server = place(state.server, path.join(dir, 'server'), ssrDir, state.serverInputs);
+  return { client, server, clientFiles: Object.fromEntries(sharedFilesOf(client)), serverHash: state.serverHash };
+}
+
+/**
+ * Keeps the shared parts just made (`shared`, written into `outDir` and `ssrDir`) for the next start:
+ * copied into a folder beside `dir` with their state, which then replaces `dir`. Nothing is kept when an
+ * input cannot be hashed.
+ * @throws a file-system error (permissions, disk full)
+ */
+export async function keepDevShared(shared: SharedParts, options: DevSharedCacheOptions): Promise<void> {
+  const { dir, root, outDir, ssrDir } = options;
+  const clientInputs = Object.keys(shared.client.inputs);
+  const serverInputs = Object.keys(shared.server.inputs);
+  const key = await keyOf(options, [...clientInputs, ...serverInputs]);
+  if (!key) return;
+  const client = allOutputs(shared.client, outDir, root);
+  const server = allOutputs(shared.server, ssrDir, root);
+  const tmp = `${dir}.tmp-${process.pid}`;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  const copy = (outputs: [string, unknown][], from: string, to: string) =>
+    outputs.map(([rel]) => {
+      const target = path.join(to, rel);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.copyFileSync(path.join(from, rel), target);
+      return target;
+    });
+  const files = [...copy(client, outDir, path.join(tmp, 'client')), ...copy(server, ssrDir, path.join(tmp, 'server'))];
+  writeChecked(path.join(tmp, 'state.json'), { key, clientInputs, serverInputs, client, server, filesHash: hashFiles(files), serverHash: shared.serverHash } satisfies State);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.renameSync(tmp, dir);
+}
+
+/** The key of parts made from `inputs` with these options, or undefined when an input cannot be hashed. */
+async function keyOf({ root, salt, specifiers, virtual }: DevSharedCacheOptions, inputs: string[]): Promise<string | undefined> {
+  const inputsHash = await inputHasher(root, virtual)(inputs);
+  return inputsHash && sha256(JSON.stringify([salt, specifiers, inputsHash]));
+}
