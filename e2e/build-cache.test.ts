@@ -278,7 +278,9 @@ describe('documents and search indexes of the last build', () => {
     // A body edit: only that page is rendered again; every other document is the last one with new boot data.
     const searchCache = path.join(cacheOf(site), 'search');
     const indexesBefore = hashTree(searchCache);
-    expect(Object.keys(indexesBefore)).toHaveLength(2);
+    // An index per locale, and the term counts of each locale's texts.
+    expect(Object.keys(indexesBefore).filter((f) => f.endsWith('.json'))).toHaveLength(2);
+    expect(Object.keys(indexesBefore).filter((f) => f.endsWith('.memo')).sort()).toEqual(['terms-en.memo', 'terms-zh.memo']);
     const assetsBefore = listFiles(path.join(dist, 'assets'));
     edit(path.join(site, 'en/guide/intro.md'), 'A tip.', 'An edited tip.');
     const body = await build({ root: site, log: false });
@@ -294,8 +296,11 @@ describe('documents and search indexes of the last build', () => {
     expect(assetsAfter.filter((f) => /^(app|shared)-/.test(f))).toEqual(assetsBefore.filter((f) => /^(app|shared)-/.test(f)));
     // The English search index is built again, the Chinese one (its records unchanged) taken from the cache.
     const indexesAfter = hashTree(searchCache);
-    expect(Object.keys(indexesAfter)).toHaveLength(2);
-    expect(Object.keys(indexesAfter).filter((f) => indexesBefore[f] === indexesAfter[f])).toHaveLength(1);
+    expect(Object.keys(indexesAfter).filter((f) => f.endsWith('.json'))).toHaveLength(2);
+    expect(Object.keys(indexesAfter).filter((f) => f.endsWith('.json') && indexesBefore[f] === indexesAfter[f])).toHaveLength(1);
+    // The English texts' counts gained the edited text; the Chinese ones were not counted again.
+    expect(indexesAfter['terms-en.memo']).not.toBe(indexesBefore['terms-en.memo']);
+    expect(indexesAfter['terms-zh.memo']).toBe(indexesBefore['terms-zh.memo']);
     expect(fs.readFileSync(path.join(dist, 'guide/intro.html'), 'utf8')).toContain('An edited tip.');
     await sameAsUncached();
 

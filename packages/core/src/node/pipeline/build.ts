@@ -1,8 +1,8 @@
 /**
  * `docgen build` as its list of phases over one build context (each phase in its own file of this
  * folder): config (+ plugins' `config` hooks, then `beforeBuild`) → routes (+ `addPages`, `routeGenerated`)
- * → compile → site data (+ `extendPageData`) → bundles, with the search index beside them → assets →
- * render → write (the changed files moved into the output folder, or a new one swapped in) → plugins'
+ * → compile → site data (+ `extendPageData`) → bundles → assets → render, with the search index built
+ * beside these three → write (the changed files moved into the output folder, or a new one swapped in) → plugins'
  * `afterBuild`.
  */
 import fs from 'node:fs';
@@ -58,13 +58,21 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   }
   // The compile threads start loading the compiler now, while the phases load and the page cache is read.
   if (ctx.routes.length) ctx.compilePool = (await import('./compile-pages.js')).createCompilePool(ctx.routes.length);
-  const { compileSitePages, buildSiteData, bundleSite, indexSearch, emitAssets, renderSite, writeOutput } = await import('./build-phases.js');
+  const { compileSitePages, buildSiteData, bundleSite, indexSearch, emitAssets, emitSearchIndexes, renderSite, writeOutput } = await import('./build-phases.js');
   await compileSitePages(ctx);
   await buildSiteData(ctx);
   await inTemporaryOutput(ctx, async () => {
-    await settled([bundleSite(ctx), indexSearch(ctx)]);
-    emitAssets(ctx);
-    await renderSite(ctx);
+    // The search indexes are built in threads of their own while the bundles are made and the documents
+    // rendered (which know the indexes' URLs beforehand), and written after.
+    await settled([
+      (async () => {
+        await bundleSite(ctx);
+        emitAssets(ctx);
+        await renderSite(ctx);
+      })(),
+      indexSearch(ctx),
+    ]);
+    emitSearchIndexes(ctx, need(ctx.tmpOut, 'tmpOut'));
     writeOutput(ctx);
   });
   await ctx.plugins.afterBuild(ctx.config, ctx.routes, Object.fromEntries(need(ctx.navigation, 'navigation')));

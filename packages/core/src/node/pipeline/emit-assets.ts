@@ -14,13 +14,18 @@ import { need, type BuildContext, type ClientAssets } from './context.js';
 import { DATA_DIR } from './data-dir.js';
 import { sha256, writeWhole } from './reuse-documents.js';
 import { writeOutputFile } from './update-output.js';
+import { searchIndexUrls } from '../search/write-search.js';
 
-/** Sets `ctx.assets`, `ctx.manifests` and `ctx.searchIndexes`, and writes their files. */
+/**
+ * Sets `ctx.assets`, `ctx.manifests` and `ctx.searchIndexes` (the URLs the search indexes will have:
+ * `emitSearchIndexes` writes them once they are built), and writes the route manifests, the files pages
+ * use and the public folder.
+ */
 export function emitAssets(ctx: BuildContext): void {
   const tmpOut = need(ctx.tmpOut, 'tmpOut');
   emitBundleAssets(ctx, tmpOut, ctx.compiled.values());
   if (fs.existsSync(ctx.config.publicDir)) fs.cpSync(ctx.config.publicDir, tmpOut, { recursive: true });
-  emitSearchIndexes(ctx, tmpOut);
+  ctx.searchIndexes = searchIndexUrls(ctx.config);
   ctx.timings.mark('assets');
 }
 

@@ -2,7 +2,8 @@
  * Phase: the records of every page and the local search index of each locale (`createSearchOutput`). The
  * indexes are built in worker threads, so the bundles' plugin calls on this thread never wait for them, and
  * kept in the cache (`search/`) by a hash of their records: a locale whose pages did not change is not
- * indexed again.
+ * indexed again. A locale indexed again remembers the term counts of its texts (`terms-<lang>.memo`): only
+ * the text that changed goes through the tokenizer.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -21,7 +22,15 @@ import type { IndexTask } from './search-index-worker.js';
 export async function indexSearch(ctx: BuildContext): Promise<void> {
   const dir = ctx.cache.enabled ? path.join(ctx.cacheDir, 'search') : undefined;
   const used = new Set<string>();
-  let pool: Piscina<IndexTask, string> | undefined;
+  // With the local index, one thread starts loading the index code now, while this thread makes the
+  // records: most builds index at least one locale again.
+  const local = ctx.config.search !== false && ctx.config.search.provider === 'local';
+  const pool = new Piscina<IndexTask, string>({
+    filename: builtModule('search-index-worker.js'),
+    minThreads: local ? 1 : 0,
+    maxThreads: Math.max(1, Math.min(os.availableParallelism(), ctx.config.resolvedLocales.length)),
+    idleTimeout: 1000,
+  });
   const indexLocale = async (records: SearchRecord[], lang: string): Promise<BuiltSearchIndex> => {
     const key = crypto.createHash('sha256').update(`${ctx.optionsKey}\0${INDEX_FORMAT}\0${lang}\0`).update(JSON.stringify(records)).digest('hex');
     if (dir) {
@@ -29,21 +38,16 @@ export async function indexSearch(ctx: BuildContext): Promise<void> {
       const hit = readEntry(path.join(dir, `${key}.json`));
       if (hit !== undefined) return JSON.parse(hit) as BuiltSearchIndex;
     }
-    pool ??= new Piscina<IndexTask, string>({
-      filename: builtModule('search-index-worker.js'),
-      maxThreads: Math.max(1, Math.min(os.availableParallelism(), ctx.config.resolvedLocales.length)),
-      idleTimeout: 1000,
-    });
-    const json = await pool.run({ records, lang });
+    const json = await pool.run({ records, lang, memoFile: dir && path.join(dir, `terms-${lang}.memo`), stamp: `${ctx.optionsKey}\0${INDEX_FORMAT}` });
     if (dir) writeEntry(dir, `${key}.json`, json);
     return JSON.parse(json) as BuiltSearchIndex;
   };
   try {
     ctx.search = await createSearchOutput(ctx.config, ctx.routes, ctx.compiled, need(ctx.pages, 'pages'), need(ctx.navigation, 'navigation'), indexLocale);
   } finally {
-    await pool?.destroy();
+    await pool.destroy();
   }
-  if (dir && fs.existsSync(dir)) prune(dir, used);
+  if (dir && fs.existsSync(dir)) prune(dir, used, new Set(ctx.config.resolvedLocales.map((l) => l.lang)));
   ctx.timings.mark('search index');
 }
 
@@ -72,9 +76,11 @@ function writeEntry(dir: string, name: string, json: string): void {
   fs.renameSync(tmp, path.join(dir, name));
 }
 
-/** Removes the entries this build did not use: indexes of older states of the site. */
-function prune(dir: string, used: Set<string>): void {
+/** Removes the entries this build did not use (indexes of older states of the site) and the term memos of languages it no longer has. */
+function prune(dir: string, used: Set<string>, langs: Set<string>): void {
   for (const name of fs.readdirSync(dir)) {
-    if (name.endsWith('.json') && !used.has(name.slice(0, -'.json'.length))) fs.rmSync(path.join(dir, name), { force: true });
+    const memo = /^terms-(.+)\.memo$/.exec(name);
+    const stale = memo ? !langs.has(memo[1]) : name.endsWith('.json') && !used.has(name.slice(0, -'.json'.length));
+    if (stale) fs.rmSync(path.join(dir, name), { force: true });
   }
 }

@@ -29,6 +29,21 @@ export interface SearchOutput {
 /** Builds one locale's local index from its records (in this thread, a worker, or a cache). */
 export type LocaleIndexer = (records: SearchRecord[], lang: string) => Promise<BuiltSearchIndex>;
 
+/** The output file of a locale's local search index entry, relative to the output folder. */
+function searchEntryFile(lang: string): string {
+  return `${DATA_DIR}/search-${lang}.json`;
+}
+
+/**
+ * Locale prefix → URL (without base) of the locale's local search index entry, as `createSearchOutput`
+ * writes it; empty without the local provider. Known before the indexes are built, so the documents can
+ * be rendered meanwhile.
+ */
+export function searchIndexUrls(config: ResolvedConfig): Record<string, string> {
+  if (config.search === false || config.search.provider !== 'local') return {};
+  return Object.fromEntries(config.resolvedLocales.map((locale) => [locale.prefix, `/${searchEntryFile(locale.lang)}`]));
+}
+
 /**
  * Builds the records of every route and, for the local provider, the index of each locale (the locales'
  * indexes at once, through `indexLocale`). Routes are taken in the order given (scan order), so output
@@ -67,7 +82,7 @@ export async function createSearchOutput(
       indexLocale(localeRecords, locale.lang).then((built) => {
         // The entry names its files relative to its own folder.
         const parts = new Map(Object.entries(built.files).map(([rel, json]) => [path.posix.join(DATA_DIR, rel), json]));
-        files.set(locale.prefix, { file: `${DATA_DIR}/search-${locale.lang}.json`, json: JSON.stringify(built.entry), parts });
+        files.set(locale.prefix, { file: searchEntryFile(locale.lang), json: JSON.stringify(built.entry), parts });
       }),
     );
   }

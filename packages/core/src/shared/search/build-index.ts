@@ -162,11 +162,29 @@ function cutShards<T>(items: { key: string; size: number; value: T }[], target: 
 }
 
 /**
+ * The distinct terms of a field's text with their counts, in order of first occurrence. The build asks
+ * for it once per field of every section; a caller may give one that remembers the counts of texts seen
+ * in an earlier build (the tokenizer is most of an index's build time).
+ */
+export type TermCounter = (text: string) => Iterable<readonly [term: string, count: number]>;
+
+/** `tokenize`'s terms of `text`, counted. */
+export function countTerms(text: string): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const term of tokenize(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return [...counts];
+}
+
+/**
  * Builds the index of one locale from its records (in site order; a page's records are consecutive and
  * start with the page's own record).
  * @param records one locale's records
+ * @param options.termCounts counts the terms of a field's text (`countTerms`, or one that remembers its results)
  */
-export function buildSearchIndex(records: SearchRecord[], { lang, version = '', layout = {} }: { lang: string; version?: string; layout?: IndexLayout }): BuiltSearchIndex {
+export function buildSearchIndex(
+  records: SearchRecord[],
+  { lang, version = '', layout = {}, termCounts = countTerms }: { lang: string; version?: string; layout?: IndexLayout; termCounts?: TermCounter },
+): BuiltSearchIndex {
   const shardDir = layout.shards ?? '../assets/search/';
   const fragmentDir = layout.fragments ?? `search/${lang}/`;
   const files: Record<string, string> = {};
@@ -204,7 +222,7 @@ export function buildSearchIndex(records: SearchRecord[], { lang, version = '', 
       recordFields(record).forEach((text, f) => {
         const map = counts[f];
         map.clear();
-        if (text) for (const term of tokenize(text)) map.set(term, (map.get(term) ?? 0) + 1);
+        if (text) for (const [term, tf] of termCounts(text)) map.set(term, tf);
         totals[f] += map.size;
       });
       // MiniSearch's field length: the field's distinct terms.
