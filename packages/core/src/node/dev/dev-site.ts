@@ -255,7 +255,7 @@ class OpenSite implements DevSite {
   private pending = new Map<string, { resolve: () => void; reject: (error: unknown) => void }[]>();
   /** The loop bundling the pending pages, while it runs (`drain`). */
   private draining?: Promise<void>;
-  /** Renders in flight. */
+  /** Requests in flight: renders, and chunks being bundled for a request. */
   private rendering = new Set<Promise<unknown>>();
   /** Changes and bundles in progress: the background compile waits meanwhile (see `foreground`). */
   private busy = 0;
@@ -422,7 +422,13 @@ class OpenSite implements DevSite {
   prepare(sitePath: string): Promise<void> | undefined {
     const match = /^\/assets\/(p-[\w-]+)\.(?:js|css)$/.exec(sitePath);
     const file = match ? this.fileOfEntry.get(match[1]) : undefined;
-    return file ? this.bundle(file) : undefined;
+    if (!file) return undefined;
+    const job = this.bundle(file);
+    // Waited for by `dispose`, as renders are.
+    this.rendering.add(job);
+    const done = () => this.rendering.delete(job);
+    job.then(done, done);
+    return job;
   }
 
   private async renderNow(routePath: string | undefined, file: string | undefined): Promise<{ status: number; html: string }> {

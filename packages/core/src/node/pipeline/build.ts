@@ -2,8 +2,8 @@
  * `docgen build` as its list of phases over one build context (each phase in its own file of this
  * folder): config (+ plugins' `config` hooks, then `beforeBuild`) → routes (+ `addPages`, `routeGenerated`)
  * → compile → site data (+ `extendPageData`) → bundles → assets → render, with the search index built
- * beside these three → write (the changed files moved into the output folder, or a new one swapped in) → plugins'
- * `afterBuild`.
+ * beside these three → write (the changed files moved into the output folder, or a new one swapped in)
+ * → plugins' `afterBuild`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
