@@ -91,5 +91,11 @@ describe('writeOutputFile', () => {
     expect(contents(outDir)).toEqual({ 'a.json': 'A' });
     // A record made for another output folder is not used.
     expect(createOutputUpdate(path.join(outDir, 'other'), stateFile).last).toBeUndefined();
+    // Nor one whose columns disagree (a damaged file): every file is written again.
+    const state = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
+    expect(state.names).toEqual(['a.json']);
+    fs.writeFileSync(stateFile, JSON.stringify({ ...state, hashes: [] }));
+    expect(createOutputUpdate(outDir, stateFile).last).toBeUndefined();
+    expect(build({ 'a.json': 'A' })).toEqual({ kept: [], staged: ['a.json'] });
   });
 });

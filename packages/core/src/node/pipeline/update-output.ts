@@ -18,12 +18,20 @@ import { readStateFile, sha256, writeStateFile } from './reuse-documents.js';
 /** File of the cache folder that records the files a build wrote from memory (search index parts…). */
 export const OUTPUT_STATE = 'output-state.json';
 
-const outputStateSchema = z.object({
-  outDir: z.string(),
-  /** Output file (relative to `outDir`, posix) → [size, mtime in ms, content hash] as the build left it. */
-  files: z.record(z.string(), z.tuple([z.number(), z.number(), z.string()])),
-});
-export type OutputState = z.infer<typeof outputStateSchema>;
+/**
+ * `output-state.json`, in columns: file i is `names[i]` (relative to `outDir`, posix) with its size, mtime
+ * (ms) and content hash as the build left it. Columns of strings and numbers check ~10× faster than a
+ * record of tuples (60,000 files at 5,000 pages per locale).
+ */
+const outputStateSchema = z
+  .object({ outDir: z.string(), names: z.array(z.string()), sizes: z.array(z.number()), mtimes: z.array(z.number()), hashes: z.array(z.string()) })
+  .refine((s) => s.sizes.length === s.names.length && s.mtimes.length === s.names.length && s.hashes.length === s.names.length);
+
+/** The record of a build's files written from memory: output file (relative, posix) → [size, mtime in ms, content hash]. */
+export interface OutputState {
+  outDir: string;
+  files: Map<string, [size: number, mtimeMs: number, hash: string]>;
+}
 
 /** What a build keeps of the last output and what it wrote from memory. */
 export interface OutputUpdate {
@@ -39,8 +47,13 @@ export interface OutputUpdate {
 
 /** An update of `outDir` with nothing kept yet; `stateFile` (absent with the cache off) holds the last build's record. */
 export function createOutputUpdate(outDir: string, stateFile: string | undefined): OutputUpdate {
-  const last = stateFile ? readStateFile(stateFile, outputStateSchema) : undefined;
-  return { outDir, kept: new Set(), hashed: new Map(), last: last?.outDir === outDir ? last : undefined };
+  const stored = stateFile ? readStateFile(stateFile, outputStateSchema) : undefined;
+  let last: OutputState | undefined;
+  if (stored?.outDir === outDir) {
+    last = { outDir, files: new Map() };
+    stored.names.forEach((name, i) => last!.files.set(name, [stored.sizes[i], stored.mtimes[i], stored.hashes[i]]));
+  }
+  return { outDir, kept: new Set(), hashed: new Map(), last };
 }
 
 /**
@@ -50,7 +63,7 @@ export function createOutputUpdate(outDir: string, stateFile: string | undefined
 export function writeOutputFile(update: OutputUpdate, staging: string, relative: string, data: string): void {
   const hash = sha256(data).slice(0, 32);
   update.hashed.set(relative, hash);
-  const recorded = update.last?.files[relative];
+  const recorded = update.last?.files.get(relative);
   if (recorded && recorded[2] === hash) {
     const stat = fs.statSync(path.join(update.outDir, relative), { throwIfNoEntry: false });
     if (stat && stat.size === recorded[0] && stat.mtimeMs === recorded[1]) {
@@ -95,18 +108,24 @@ export function commitOutput(staging: string, outDir: string, kept: Set<string>)
  * the kept ones as recorded before.
  */
 export function saveOutputState(file: string, update: OutputUpdate, staged: string[]): void {
-  const files: OutputState['files'] = {};
+  const state: z.infer<typeof outputStateSchema> = { outDir: update.outDir, names: [], sizes: [], mtimes: [], hashes: [] };
+  const record = (relative: string, [size, mtimeMs, hash]: [number, number, string]) => {
+    state.names.push(relative);
+    state.sizes.push(size);
+    state.mtimes.push(mtimeMs);
+    state.hashes.push(hash);
+  };
   const fresh = new Set(staged);
   for (const [relative, hash] of update.hashed) {
     if (!fresh.has(relative)) {
-      const recorded = update.last?.files[relative];
-      if (recorded && update.kept.has(relative)) files[relative] = recorded;
+      const recorded = update.last?.files.get(relative);
+      if (recorded && update.kept.has(relative)) record(relative, recorded);
       continue;
     }
     const stat = fs.statSync(path.join(update.outDir, relative), { throwIfNoEntry: false });
-    if (stat) files[relative] = [stat.size, stat.mtimeMs, hash];
+    if (stat) record(relative, [stat.size, stat.mtimeMs, hash]);
   }
-  writeStateFile(file, { outDir: update.outDir, files } satisfies OutputState);
+  writeStateFile(file, state);
 }
 
 /** Files under `dir`, relative to it (posix), links not followed. */
