@@ -14,13 +14,19 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { RenderRoute } from './render-routes.js';
 
-/** The record of one build's documents, `render-state.json` in the cache folder. */
-const renderStateSchema = z.object({
-  outDir: z.string(),
-  /** Output file (relative to `outDir`) → [document key, size, mtime in ms] of the file as the build left it. */
-  documents: z.record(z.string(), z.tuple([z.string(), z.number(), z.number()])),
-});
-export type RenderState = z.infer<typeof renderStateSchema>;
+/**
+ * `render-state.json`, in columns (checked far faster than a record of tuples): document i is `files[i]`
+ * (relative to `outDir`) with its key, and its size and mtime (ms) as the build left it.
+ */
+const renderStateSchema = z
+  .object({ outDir: z.string(), files: z.array(z.string()), keys: z.array(z.string()), sizes: z.array(z.number()), mtimes: z.array(z.number()) })
+  .refine((s) => s.keys.length === s.files.length && s.sizes.length === s.files.length && s.mtimes.length === s.files.length);
+
+/** The record of one build's documents: output file (relative to `outDir`) → [document key, size, mtime in ms]. */
+export interface RenderState {
+  outDir: string;
+  documents: Map<string, [key: string, size: number, mtimeMs: number]>;
+}
 
 /** sha256 of a string or bytes, hex. */
 export function sha256(data: string | Buffer): string {
@@ -46,12 +52,23 @@ export function documentKeys(planned: RenderRoute[], { salt, server, pageKey }: 
 
 /** The state a build recorded, or undefined when there is none or it is not whole (a truncated write). */
 export function readRenderState(file: string): RenderState | undefined {
-  return readStateFile(file, renderStateSchema);
+  const stored = readStateFile(file, renderStateSchema);
+  if (!stored) return undefined;
+  const documents: RenderState['documents'] = new Map();
+  stored.files.forEach((name, i) => documents.set(name, [stored.keys[i], stored.sizes[i], stored.mtimes[i]]));
+  return { outDir: stored.outDir, documents };
 }
 
 /** Writes the state beside and renames it into place: an interrupted write leaves no half state. */
 export function saveRenderState(file: string, state: RenderState): void {
-  writeStateFile(file, state);
+  const stored: z.infer<typeof renderStateSchema> = { outDir: state.outDir, files: [], keys: [], sizes: [], mtimes: [] };
+  for (const [name, [key, size, mtimeMs]] of state.documents) {
+    stored.files.push(name);
+    stored.keys.push(key);
+    stored.sizes.push(size);
+    stored.mtimes.push(mtimeMs);
+  }
+  writeStateFile(file, stored);
 }
 
 /**
@@ -89,10 +106,10 @@ export function writeWhole(file: string, data: string): void {
  * @param keys output file → document key
  */
 export function recordDocuments(outDir: string, keys: Map<string, string>): RenderState {
-  const documents: RenderState['documents'] = {};
+  const documents: RenderState['documents'] = new Map();
   for (const [file, key] of keys) {
     const stat = fs.statSync(path.join(outDir, file), { throwIfNoEntry: false });
-    if (stat) documents[file] = [key, stat.size, stat.mtimeMs];
+    if (stat) documents.set(file, [key, stat.size, stat.mtimeMs]);
   }
   return { outDir, documents };
 }
@@ -102,7 +119,7 @@ export function recordDocuments(outDir: string, keys: Map<string, string>): Rend
  * as that build left it (a plugin that edited it afterwards changed its size or mtime).
  */
 export async function canReuseDocument(route: RenderRoute, key: string | undefined, state: RenderState | undefined, outDir: string): Promise<boolean> {
-  const recorded = state?.outDir === outDir ? state.documents[route.htmlFile] : undefined;
+  const recorded = state?.outDir === outDir ? state.documents.get(route.htmlFile) : undefined;
   if (key === undefined || !recorded || recorded[0] !== key) return false;
   const stat = await fs.promises.stat(path.join(outDir, route.htmlFile)).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;

@@ -1,0 +1,36 @@
+/**
+ * `render-state.json`: what a build records of its documents reads back the same; a file of another shape
+ * (an older docgen's record of tuples, columns that disagree) counts as no state, so every document is
+ * rendered again rather than taken on a wrong record.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readRenderState, recordDocuments, saveRenderState } from './reuse-documents.js';
+
+describe('render state', () => {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-render-state-'));
+  fs.mkdirSync(path.join(outDir, 'guide'));
+  fs.writeFileSync(path.join(outDir, 'index.html'), '<p>home</p>');
+  fs.writeFileSync(path.join(outDir, 'guide/intro.html'), '<p>intro</p>');
+  const file = path.join(outDir, '..', `${path.basename(outDir)}-render-state.json`);
+
+  it('reads back what was recorded, and leaves out documents that are not there', () => {
+    const state = recordDocuments(outDir, new Map([['index.html', 'k1'], ['guide/intro.html', 'k2'], ['gone.html', 'k3']]));
+    saveRenderState(file, state);
+    const read = readRenderState(file)!;
+    expect(read.outDir).toBe(outDir);
+    expect([...read.documents.keys()]).toEqual(['index.html', 'guide/intro.html']);
+    const stat = fs.statSync(path.join(outDir, 'guide/intro.html'));
+    expect(read.documents.get('guide/intro.html')).toEqual(['k2', stat.size, stat.mtimeMs]);
+  });
+
+  it('counts a record of another shape as none', () => {
+    const stored = JSON.parse(fs.readFileSync(file, 'utf8'));
+    fs.writeFileSync(file, JSON.stringify({ ...stored, keys: stored.keys.slice(1) }));
+    expect(readRenderState(file)).toBeUndefined();
+    fs.writeFileSync(file, JSON.stringify({ outDir, documents: { 'index.html': ['k1', 11, 1] } }));
+    expect(readRenderState(file)).toBeUndefined();
+  });
+});
