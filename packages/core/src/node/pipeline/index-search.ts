@@ -17,6 +17,7 @@ import { createSearchOutput } from '../search/write-search.js';
 import { builtModule } from './built-module.js';
 import { need, type BuildContext } from './context.js';
 import type { IndexTask } from './search-index-worker.js';
+import { readChecked, writeCheckedJson } from './page-cache.js';
 
 /** Sets `ctx.search`. */
 export async function indexSearch(ctx: BuildContext): Promise<void> {
@@ -35,11 +36,12 @@ export async function indexSearch(ctx: BuildContext): Promise<void> {
     const key = crypto.createHash('sha256').update(`${ctx.optionsKey}\0${INDEX_FORMAT}\0${lang}\0`).update(JSON.stringify(records)).digest('hex');
     if (dir) {
       used.add(key);
-      const hit = readEntry(path.join(dir, `${key}.json`));
-      if (hit !== undefined) return JSON.parse(hit) as BuiltSearchIndex;
+      // Missing or damaged (the checksum does not match): built again.
+      const hit = readChecked(path.join(dir, `${key}.json`), (json) => json as BuiltSearchIndex);
+      if (hit) return hit;
     }
     const json = await pool.run({ records, lang, memoFile: dir && path.join(dir, `terms-${lang}.memo`), stamp: `${ctx.optionsKey}\0${INDEX_FORMAT}` });
-    if (dir) writeEntry(dir, `${key}.json`, json);
+    if (dir) writeCheckedJson(path.join(dir, `${key}.json`), json);
     return JSON.parse(json) as BuiltSearchIndex;
   };
   try {
@@ -49,31 +51,6 @@ export async function indexSearch(ctx: BuildContext): Promise<void> {
   }
   if (dir && fs.existsSync(dir)) prune(dir, used, new Set(ctx.config.resolvedLocales.map((l) => l.lang)));
   ctx.timings.mark('search index');
-}
-
-/**
- * A cached index: its sha256 on the first line, then the JSON. Undefined when missing or damaged (the
- * checksum does not match): the index is then built again.
- */
-function readEntry(file: string): string | undefined {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  const newline = text.indexOf('\n');
-  const json = text.slice(newline + 1);
-  return newline > 0 && crypto.createHash('sha256').update(json).digest('hex') === text.slice(0, newline) ? json : undefined;
-}
-
-/** Writes an entry beside and renames it into place, so an interrupted build leaves no half entry. */
-function writeEntry(dir: string, name: string, json: string): void {
-  fs.mkdirSync(dir, { recursive: true });
-  const tmp = path.join(dir, `${name}.${process.pid}.tmp`);
-  fs.writeFileSync(tmp, `${crypto.createHash('sha256').update(json).digest('hex')}\n${json}`);
-  fs.renameSync(tmp, path.join(dir, name));
 }
 
 /** Removes the entries this build did not use (indexes of older states of the site) and the term memos of languages it no longer has. */

@@ -171,7 +171,11 @@ function sha256(text: string): string {
  * @throws a file-system error (permissions, disk full)
  */
 export function writeChecked(file: string, value: unknown): void {
-  const body = JSON.stringify(value);
+  writeCheckedJson(file, JSON.stringify(value));
+}
+
+/** `writeChecked` of a value already serialized: `body` is its JSON text. */
+export function writeCheckedJson(file: string, body: string): void {
   // Unique per write: two builds of one site in one process may write the same file.
   const tmp = `${file}.${process.pid}-${crypto.randomBytes(6).toString('hex')}.tmp`;
   fs.mkdirSync(path.dirname(file), { recursive: true });
