@@ -1,14 +1,11 @@
 /**
  * Worker-thread side of `watchSite`: runs chokidar over the site folder and posts its events, so that its
  * first scan (an lstat per file: ~0.25 s at 2,000 pages) does not share the main thread with the opening
- * of the site and the first requests. The thread runs at low priority: with it, a start at 1,000 pages per
- * locale answered its first page in ~0.9-1.0 s, against ~1.2 s with chokidar on the main thread or in a
- * thread of normal priority (2 cores).
+ * of the site and the first requests.
  */
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { watch } from 'chokidar';
-import { lowerThreadPriority } from '../thread-priority.js';
 import type { WatchMessage, WatchOptions } from './watch-site.js';
 
 const { root, ignoredPrefixes } = workerData as WatchOptions;
@@ -22,8 +19,8 @@ const ignored = (file: string) =>
 // chokidar's atomic-save handling (on by default) reports an editor's write-to-temporary-then-rename as one
 // change; new folders are watched as they appear. Symbolic links are not followed, as the build does not
 // follow them: a link that loops (a folder linked into itself) would make chokidar walk it forever.
-// Below the opening, the pages asked for and the edits on the cores (a machine with two has none to spare).
-lowerThreadPriority();
+// At normal priority: lowered, the thread answered the first request sooner (~1.0 s against ~1.2 s at 1,000
+// pages per locale) but could be starved for many seconds on a busy machine, and an edit then went unseen.
 const watcher = watch(root, { ignored, ignoreInitial: true, followSymlinks: false });
 watcher.on('all', (event, file) => post({ type: 'event', event, file: path.resolve(file) }));
 watcher.on('ready', () => post({ type: 'ready' }));
