@@ -7,7 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const packagesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../packages');
-const packages = ['core', ...fs.readdirSync(packagesDir).filter((name) => name.startsWith('plugin-')).sort(), 'theme-default'];
+const all = ['core', ...fs.readdirSync(packagesDir).filter((name) => name.startsWith('plugin-')).sort(), 'theme-default'];
+// `node scripts/build-packages.mjs plugin-rss core`: only the packages named (folder names); all without arguments.
+const only = process.argv.slice(2);
+const unknown = only.filter((name) => !all.includes(name));
+if (unknown.length) throw new Error(`build-packages: no package folder ${unknown.join(', ')} (there are ${all.join(', ')})`);
+const packages = only.length ? all.filter((name) => only.includes(name)) : all;
 /** Where a package's Node code is: the theme is browser code, except its config schema, which the build loads. */
 const nodeSources = { 'theme-default': 'src/config' };
 

@@ -14,5 +14,5 @@ export { startDevServer, type DevServer, type DevServerOptions } from './node/de
 export { startStaticServer, type StaticServer, type StaticServerOptions } from './node/server/static-server.js';
 export { runCli, createCli } from './cli/index.js';
 export { definePlugin, validatePluginOptions } from './node/plugins/plugin.js';
-export type { DocgenPlugin, AddedPage, AfterBuildEnv, ConfigUtils, HookEnv, I18nSource, LocaleNavigation, MarkdownPluginEntry } from './node/plugins/plugin.js';
+export type { DocgenPlugin, AddedPage, AfterBuildEnv, ConfigUtils, HookEnv, I18nSource, LocaleNavigation, MarkdownPluginEntry, NavigationEnv } from './node/plugins/plugin.js';
 export type { HeadTag } from './node/pipeline/html-template.js';

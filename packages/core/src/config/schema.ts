@@ -53,7 +53,8 @@ const search = z
     }
   });
 
-const navItem: z.ZodType<NavItemInput> = z.lazy(() =>
+/** One nav item, as the config and `extendNavigation` give it. */
+export const navItem: z.ZodType<NavItemInput> = z.lazy(() =>
   z.object({
     text: z.string().min(1),
     link: z.string().min(1).optional(),
@@ -68,7 +69,8 @@ interface NavItemInput {
   items?: NavItemInput[];
 }
 
-const sidebarItem: z.ZodType<SidebarItemInput> = z.lazy(() =>
+/** One sidebar item, as the config and `extendNavigation` give it. */
+export const sidebarItem: z.ZodType<SidebarItemInput> = z.lazy(() =>
   z.object({
     text: z.string().min(1),
     link: z.string().optional(),

@@ -139,6 +139,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       .settle()
       .then((state) => {
         succeed();
+        watcher.add(site.dependencies());
         // A page opened later has the pages' new modules already.
         settled = { ...state, routes: [] };
         broadcast('search', state);

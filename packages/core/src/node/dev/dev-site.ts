@@ -100,6 +100,9 @@ export interface DevSiteOptions {
   onReload?: () => void;
 }
 
+/** A page's dependency that only has to exist (a linked page), not one whose content the page shows. */
+const PAGE_FILE = /\.mdx?$/;
+
 /** The dev server's open site. */
 export interface DevSite {
   config: ResolvedConfig;
@@ -122,6 +125,11 @@ export interface DevSite {
   apply(changes: Map<string, FileEvent>): Promise<DevOutcome>;
   /** Resolves when every page has compiled in the background, or failed to (`settle` reports failures). */
   compiled(): Promise<void>;
+  /**
+   * Files other than pages that the compiled pages read (e.g. a component whose props a remark plugin put
+   * in a table, recorded in `file.data.dependencies`), absolute: a change to one compiles its pages again.
+   */
+  dependencies(): string[];
   /**
    * Once every page has compiled: the link and import checks, the site data from the real titles, the
    * search indexes and the plugins' `afterBuild`.
@@ -587,6 +595,20 @@ class OpenSite implements DevSite {
   }
 
   /** Takes the compiled form of a page (no longer a stand-in) and copies the files it links to. */
+  dependencies(): string[] {
+    const files = new Set<string>();
+    for (const page of this.ctx.compiled.values()) for (const file of page.dependencies) if (!PAGE_FILE.test(file)) files.add(file);
+    return [...files];
+  }
+
+  /** The pages whose compile read `file` (a dependency that is not a linked page). */
+  private readersOf(file: string): string[] {
+    if (PAGE_FILE.test(file)) return [];
+    const readers: string[] = [];
+    for (const [page, compiled] of this.ctx.compiled) if (compiled.dependencies.includes(file)) readers.push(page);
+    return readers;
+  }
+
   private takeCompiled(file: string, page: CompiledPage): void {
     this.ctx.compiled.set(file, page);
     this.standIns.delete(file);
@@ -663,13 +685,18 @@ class OpenSite implements DevSite {
     let sharedChanged = false;
     let themeOnly = true;
     for (const [file, event] of changes) {
-      if (event === 'change' && ctx.compiled.has(file)) edited.push(file);
+      // A file a page read while compiling (not one it links to): the page compiles again, whatever else the file is.
+      const readers = event === 'change' ? this.readersOf(file) : [];
+      edited.push(...readers.filter((reader) => !edited.includes(reader)));
+      if (event === 'change' && ctx.compiled.has(file)) {
+        if (!edited.includes(file)) edited.push(file);
+      }
       else if (event === 'change' && this.sharedInputs.has(file)) {
         sharedChanged = true;
         themeOnly &&= /\.[jt]sx$/.test(file) && this.themeDirs.some((dir) => file.startsWith(dir + path.sep));
       }
       else if (event === 'change' && [...this.states.values()].some((s) => s.inputs.includes(file))) touched.add(file);
-      else return { kind: 'reopen' };
+      else if (!readers.length) return { kind: 'reopen' };
     }
     if (sharedChanged || touched.size) {
       // A fragment is compiled again when read; the pages' own compiled code is unchanged.

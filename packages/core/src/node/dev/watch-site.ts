@@ -26,6 +26,8 @@ export type WatchMessage =
 export interface SiteWatcher {
   /** Resolves once the first scan is done; rejects with the first error before that. */
   ready: Promise<void>;
+  /** Watches `files` too (absolute; those outside the root are the ones that matter), reported like the root's. */
+  add(files: string[]): void;
   /** Stops watching; resolves once the thread has ended. */
   close(): Promise<void>;
 }
@@ -59,8 +61,14 @@ export function watchSite(options: WatchOptions, onEvent: (event: string, file: 
       resolve();
     }),
   );
+  const added = new Set<string>();
   return {
     ready,
+    add(files) {
+      const fresh = files.filter((file) => !added.has(file));
+      fresh.forEach((file) => added.add(file));
+      if (fresh.length && !closing) worker.postMessage({ add: fresh });
+    },
     async close() {
       closing = true;
       worker.postMessage('close');

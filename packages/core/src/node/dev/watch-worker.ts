@@ -12,9 +12,12 @@ const { root, ignoredPrefixes } = workerData as WatchOptions;
 const port = parentPort!;
 const post = (message: WatchMessage) => port.postMessage(message);
 
-const ignored = (file: string) =>
-  ignoredPrefixes.some((p) => file === p || file.startsWith(p.endsWith('.') ? p : p + path.sep)) ||
-  /(^|[/\\])\.[^/\\]|\.timestamp-/.test(path.relative(root, file));
+const ignored = (file: string) => {
+  const relative = path.relative(root, file);
+  // A file added from outside the root (a page's dependency) is judged by its own name only.
+  const shown = relative.startsWith('..') ? path.basename(file) : relative;
+  return ignoredPrefixes.some((p) => file === p || file.startsWith(p.endsWith('.') ? p : p + path.sep)) || /(^|[/\\])\.[^/\\]|\.timestamp-/.test(shown);
+};
 
 // chokidar's atomic-save handling (on by default) reports an editor's write-to-temporary-then-rename as one
 // change; new folders are watched as they appear. Symbolic links are not followed, as the build does not
@@ -28,6 +31,7 @@ watcher.on('error', (error) => {
   const e = error as NodeJS.ErrnoException;
   post({ type: 'error', message: e.message ?? String(error), code: e.code, stack: e.stack });
 });
-port.on('message', (message: string) => {
+port.on('message', (message: 'close' | { add: string[] }) => {
   if (message === 'close') void watcher.close().then(() => port.close());
+  else watcher.add(message.add);
 });

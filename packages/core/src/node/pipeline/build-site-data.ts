@@ -21,6 +21,7 @@ export async function buildSiteData(ctx: BuildContext): Promise<void> {
   const { config, routes, compiled } = ctx;
   const titles = new Map(routes.map((r) => [r.path, compiled.get(r.filePath)!.title]));
   const navigation = resolveNavigation(config, routes, titles);
+  await ctx.plugins.extendNavigation(config, navigation);
   const sidebars = [...navigation.values()].flatMap((n) => n.sidebars);
   const pages = new Map<string, PageEntry>();
   const routeByPath = new Map(routes.map((r) => [r.path, r]));

@@ -18,6 +18,7 @@ import {
   addedPagesSchema,
   headTagsSchema,
   i18nSourceSchema,
+  navigationSchema,
   pluginSchema,
   runtimeModulesSchema,
   type AddedPage,
@@ -25,6 +26,7 @@ import {
   type DocgenPlugin,
   type HookEnv,
   type I18nSource,
+  type LocaleNavigation,
   type MarkdownPluginEntry,
 } from './plugin.js';
 
@@ -174,6 +176,24 @@ export class PluginContainer {
       for (const page of pages) out.push({ plugin: p.name, page });
     }
     return out;
+  }
+
+  /**
+   * Runs `extendNavigation` of every plugin on each locale's navigation, in place.
+   * @throws DocgenError `[name] extendNavigation: …` when a hook throws or leaves a nav or sidebar of the
+   *   wrong shape (`sidebars[0].items[1].text is required`)
+   */
+  async extendNavigation(config: ResolvedConfig, navigation: Map<string, LocaleNavigation>): Promise<void> {
+    for (const p of this.plugins) {
+      if (!p.extendNavigation) continue;
+      for (const locale of config.resolvedLocales) {
+        const current = navigation.get(locale.lang);
+        if (!current) continue;
+        const env = { ...this.env(p), lang: locale.lang, prefix: locale.prefix, config };
+        const next = validated(p, 'extendNavigation', navigationSchema, (await call(p, 'extendNavigation', () => p.extendNavigation!(current, env))) ?? current);
+        navigation.set(locale.lang, { nav: next.nav, sidebars: [...next.sidebars].sort((a, b) => b.prefix.length - a.prefix.length) });
+      }
+    }
   }
 
   async routeGenerated(routes: RouteEntry[]): Promise<void> {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { formatIssue } from '../../config/validate.js';
 import { DocgenError } from '../../shared/errors.js';
 import type { ResolvedConfig } from '../../config/load-config.js';
-import type { UserConfig } from '../../config/schema.js';
+import { navItem, sidebarItem, type UserConfig } from '../../config/schema.js';
 import type { PageData } from '../../shared/types.js';
 import type { LocaleNavigation } from '../nav/resolve-nav-sidebar.js';
 import type { HeadTag } from '../pipeline/html-template.js';
@@ -57,6 +57,15 @@ export interface AfterBuildEnv extends HookEnv {
   navigation: Record<string, LocaleNavigation>;
 }
 
+/** What `extendNavigation` gets besides the navigation. */
+export interface NavigationEnv extends HookEnv {
+  /** The locale's language code (`en`, `zh`). */
+  lang: string;
+  /** The locale's route prefix: `''` for the default locale, else e.g. `/zh`. */
+  prefix: string;
+  config: ResolvedConfig;
+}
+
 /** A docgen plugin. Every hook is optional; sequential hooks run in plugin order (`enforce` first). */
 export interface DocgenPlugin {
   /** Names the plugin in every error a hook causes: `[name] hook: message`. Must be unique. */
@@ -83,6 +92,13 @@ export interface DocgenPlugin {
   extendPageData?: (pageData: PageData, env: HookEnv & { filePath: string }) => void | Record<string, unknown> | Promise<void | Record<string, unknown>>;
   /** Pages that do not come from a file of the content folders. */
   addPages?: (config: ResolvedConfig, env: HookEnv) => AddedPage[] | Promise<AddedPage[]>;
+  /**
+   * Changes one locale's nav and sidebars once they are resolved (from the config, or from `_nav.json` and
+   * `_meta.json`): e.g. adds a sidebar section for pages made with `addPages`, which no `_meta.json` lists.
+   * Called once per locale and build, in plugin order; changes the navigation in place or returns a new one.
+   * Sections are matched longest prefix first afterwards, whatever order the hook leaves them in.
+   */
+  extendNavigation?: (navigation: LocaleNavigation, env: NavigationEnv) => LocaleNavigation | void | Promise<LocaleNavigation | void>;
   /** Reads the final list of routes (files and added pages). */
   routeGenerated?: (routes: RouteEntry[], env: HookEnv) => void | Promise<void>;
   /** Virtual modules the browser code (theme, pages, global components) can import: specifier → JavaScript source. */
@@ -176,6 +192,7 @@ export const pluginSchema = z
       .optional(),
     extendPageData: fn.optional(),
     addPages: fn.optional(),
+    extendNavigation: fn.optional(),
     routeGenerated: fn.optional(),
     addRuntimeModules: fn.optional(),
     globalUIComponents: z.array(z.union([absolutePath, z.tuple([absolutePath, z.record(z.string(), z.unknown())])])).optional(),
@@ -206,6 +223,12 @@ export const addedPagesSchema = z.array(
 
 /** What a `head` function may return. */
 export const headTagsSchema = z.array(headTagSchema);
+
+/** What `extendNavigation` may leave or return: the nav and sidebar sections, checked as the config's are. */
+export const navigationSchema = z.object({
+  nav: z.array(navItem),
+  sidebars: z.array(z.object({ prefix: z.string().startsWith('/'), items: z.array(sidebarItem) })),
+});
 
 /** What `addRuntimeModules` may return. */
 export const runtimeModulesSchema = z.record(z.string().min(1), z.string());
