@@ -225,10 +225,13 @@ export const addedPagesSchema = z.array(
 export const headTagsSchema = z.array(headTagSchema);
 
 /** What `extendNavigation` may leave or return: the nav and sidebar sections, checked as the config's are. */
-export const navigationSchema = z.object({
-  nav: z.array(navItem),
-  sidebars: z.array(z.object({ prefix: z.string().startsWith('/'), items: z.array(sidebarItem) })),
-});
+export const navigationSchema = z.lazy(() =>
+  // Lazy: the config schema imports this module, so its item schemas do not exist yet when this one is made.
+  z.object({
+    nav: z.array(navItem),
+    sidebars: z.array(z.object({ prefix: z.string().startsWith('/'), items: z.array(sidebarItem) })),
+  }),
+);
 
 /** What `addRuntimeModules` may return. */
 export const runtimeModulesSchema = z.record(z.string().min(1), z.string());
