@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build, startDevServer, startStaticServer, type StaticServer } from '@docgen/core';
@@ -282,5 +283,51 @@ describe('dev server', () => {
     fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace("title: 'Fixture'", "title: 'Kept fixture'"));
     expect(await start()).toContain('<title>Intro | Kept fixture</title>');
     expect(fs.statSync(state).mtimeMs).toBeGreaterThan(remadeAt);
+  });
+
+  it('compiles a page again when a file outside the root that it read while compiling changes, in a cached build and in dev', async () => {
+    const site = copyFixture('basic');
+    // A remark plugin that shows a file's text on every page and records it as a dependency, as a plugin
+    // that reads a component's source does.
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-dependency-'));
+    const data = path.join(outside, 'data.txt');
+    fs.writeFileSync(data, 'one\n');
+    const plugin = path.join(site, 'remark-include.mjs');
+    fs.writeFileSync(
+      plugin,
+      `import fs from 'node:fs';
+export default function remarkInclude({ file }) {
+  return (tree, vfile) => {
+    tree.children.push({ type: 'paragraph', children: [{ type: 'text', value: 'Included: ' + fs.readFileSync(file, 'utf8').trim() }] });
+    (vfile.data.dependencies ??= []).push(file);
+  };
+}
+`,
+    );
+    const config = path.join(site, 'docgen.config.ts');
+    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace("lang: 'en',", `lang: 'en',\n  markdown: { remarkPlugins: [[${JSON.stringify(plugin)}, { file: ${JSON.stringify(data)} }]] },`));
+    try {
+      await build({ root: site, log: false });
+      fs.writeFileSync(data, 'two\n');
+      await build({ root: site, log: false });
+      expect(fs.readFileSync(path.join(site, 'dist/guide/intro.html'), 'utf8')).toContain('Included: two');
+
+      const server = await startDevServer({ root: site, port: 0 });
+      servers.push(server);
+      expect((await get(`${server.url}guide/intro`)).body).toContain('Included: two');
+      // The file outside the root is watched once the site has compiled: touch it until the page shows it.
+      const deadline = Date.now() + 60_000;
+      let body = '';
+      for (let round = 0; !body.includes('Included: three'); round++) {
+        if (Date.now() > deadline) throw new Error(`the page never showed the changed file; last: ${body.slice(0, 300)}`);
+        const next = server.nextBuild();
+        fs.writeFileSync(data, round % 2 ? 'three\n' : 'three \n');
+        await Promise.race([next, new Promise((r) => setTimeout(r, 500))]);
+        body = (await get(`${server.url}guide/intro`)).body;
+      }
+      expect(body).toContain('Included: three');
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
   });
 });

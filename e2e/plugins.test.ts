@@ -49,8 +49,13 @@ describe('a site with three plugins', () => {
     // afterBuild gets the routes and, by language, the sidebars the pages show.
     expect(JSON.parse(read(path.join(site, 'dist/plugin-report.json')))).toEqual({
       routes: ['/', '/guide/', '/changelog'],
-      sidebars: { en: [{ prefix: '/guide/', items: [{ text: 'Guide', link: '/guide/' }] }] },
+      sidebars: { en: [{ prefix: '/changelog', items: [{ text: 'Releases', link: '/changelog' }] }, { prefix: '/guide/', items: [{ text: 'Guide', link: '/guide/' }] }] },
     });
+  });
+
+  it('shows the sidebar section an extendNavigation hook adds on the pages under its prefix only', () => {
+    expect(read(path.join(site, 'dist/changelog.html'))).toMatch(/<a [^>]*href="\/changelog"[^>]*>Releases<\/a>/);
+    expect(read(path.join(site, 'dist/guide/index.html'))).not.toContain('Releases');
   });
 });
 
@@ -131,6 +136,8 @@ describe('plugin errors', () => {
     expect(missing?.message).toBe('[missing] globalUIComponents: /nowhere/Banner.tsx does not exist');
     const strings = await buildWith([{ name: 'strings', i18nSource: () => ({ 'a.b': { en: 1 } }) }]);
     expect(strings?.message).toBe('[strings] i18nSource: returned a wrong value: result.a.b.en is not a string');
+    const sidebar = await buildWith([{ name: 'sidebar', extendNavigation: (n) => void n.sidebars.push({ prefix: 'api/', items: [{ text: '', link: '/api/' }] }) }]);
+    expect(sidebar?.message).toBe('[sidebar] extendNavigation: returned a wrong value: result.sidebars[0].prefix must start with /; result.sidebars[0].items[0].text cannot be empty');
     const define = (name: string): DocgenPlugin => ({ name, esbuild: { define: { __X__: '1' } } });
     expect((await buildWith([define('one'), define('two')]))?.message).toBe('[two] esbuild.define: __X__ is set by one too');
   });

@@ -1,8 +1,8 @@
 /**
  * "Nothing changed" detection. After a build, the state of every input is recorded: each file under the
- * site root (pages, `_meta.json`, public files, a custom theme…) and each file the bundles read (runtime,
- * theme, packages), with size and mtime, plus the config and build options. A later build whose inputs
- * all match, and whose output is still there, is skipped.
+ * site root (pages, `_meta.json`, public files, a custom theme…), each file the bundles read (runtime,
+ * theme, packages) and each file a page read while compiling, with size and mtime, plus the config and build
+ * options. A later build whose inputs all match, and whose output is still there, is skipped.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -23,12 +23,14 @@ export function writeOutput(ctx: BuildContext): void {
   const staged = commitOutput(need(ctx.tmpOut, 'tmpOut'), config.outDir, update.kept);
   writeRecordsFile(config, need(ctx.search, 'search'));
   if (ctx.cache.enabled) {
-    // Every file the bundles read, the virtual modules (`docgen:…`) left out.
+    // Every file the bundles read, the virtual modules (`docgen:…`) left out, and every file a page read
+    // while compiling (a remark plugin's `file.data.dependencies`; linked pages only have to exist).
     const inputs = [bundles.client, bundles.server].flatMap((m) => Object.keys(m.inputs));
+    const read = [...ctx.compiled.values()].flatMap((page) => page.dependencies.filter((file) => !/\.mdx?$/.test(file)));
     saveState(
       ctx.stateFile,
       ctx.buildKey,
-      inputs.filter((f) => !/^[\w-]+:/.test(f)).map((f) => path.resolve(config.root, f)),
+      [...inputs.filter((f) => !/^[\w-]+:/.test(f)).map((f) => path.resolve(config.root, f)), ...read],
       config.root,
     );
     saveOutputState(path.join(ctx.cacheDir, OUTPUT_STATE), update, staged);

@@ -229,7 +229,7 @@ export const navigationSchema = z.lazy(() =>
   // Lazy: the config schema imports this module, so its item schemas do not exist yet when this one is made.
   z.object({
     nav: z.array(navItem),
-    sidebars: z.array(z.object({ prefix: z.string().startsWith('/'), items: z.array(sidebarItem) })),
+    sidebars: z.array(z.object({ prefix: z.string().refine((p) => p.startsWith('/'), { message: 'must start with /' }), items: z.array(sidebarItem) })),
   }),
 );
 
