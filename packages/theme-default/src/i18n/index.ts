@@ -1,5 +1,6 @@
 /**
- * UI strings of the theme: flat dotted keys in `en.json` and `zh.json`, read with a typed `t()`.
+ * UI strings of the theme: flat dotted keys in one JSON file per language (en, zh, ja, ko, fr, de, es, pt,
+ * ru), read with a typed `t()`.
  * A locale's `strings` in the config override them; a language without its own file falls back to English.
  * In the browser, languages other than English are chunks of their own (`strings.browser.ts`), loaded
  * before hydration for the page's language; on a navigation into another language `useI18n` suspends until

@@ -7,12 +7,22 @@ import { beforeHydration } from '@docgen/core/runtime';
 import { trackForUse, type TrackedPromise } from '../layouts/lazy-part.js';
 import en from './en.json';
 
+/** UI strings of one language by key; a language may lack keys, which then read English. */
 export type Strings = Partial<Record<keyof typeof en, string>>;
 
+/** English, bundled: the fallback of every other language. */
 export { en };
 
+// One chunk per language, as in `strings.ts` (`strings.test.ts` checks both copies serve every language file).
 const loaders: Record<string, () => Promise<{ default: Strings }>> = {
   zh: () => import('./zh.json'),
+  ja: () => import('./ja.json'),
+  ko: () => import('./ko.json'),
+  fr: () => import('./fr.json'),
+  de: () => import('./de.json'),
+  es: () => import('./es.json'),
+  pt: () => import('./pt.json'),
+  ru: () => import('./ru.json'),
 };
 const loading = new Map<string, TrackedPromise<Strings>>();
 
