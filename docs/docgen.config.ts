@@ -1,12 +1,19 @@
 import { defineConfig } from '@docgen/core';
+import { pluginApiDocgen } from '@docgen/plugin-api-docgen';
 import { pluginClientRedirects } from '@docgen/plugin-client-redirects';
 import { pluginLastUpdated } from '@docgen/plugin-last-updated';
 import { pluginRss } from '@docgen/plugin-rss';
 import { pluginLlms } from '@docgen/plugin-llms';
+import { pluginPlayground } from '@docgen/plugin-playground';
+import { pluginPreview } from '@docgen/plugin-preview';
 import { pluginSitemap } from '@docgen/plugin-sitemap';
+import { pluginTypedoc } from '@docgen/plugin-typedoc';
 import { ecosystem, landing } from './ecosystem';
 
 const repo = 'https://github.com/docgen-dev/docgen';
+
+/** A component file of the default theme, relative to this site's root (`docs/`). */
+const themeComponent = (name: string) => `../packages/theme-default/src/components/${name}/${name}.tsx`;
 
 // One feed per language of the changelog; each index page keeps out of its feed with `feed: false`.
 const changelogFeeds = [
@@ -29,6 +36,47 @@ export default defineConfig({
     pluginSitemap(),
     pluginRss({ feeds: changelogFeeds }),
     pluginLlms(),
+    // Live, editable examples on the playground plugin's own page.
+    pluginPlayground({ imports: ['react'] }),
+    // Component demos next to their code; the preview plugin's own page shows one live.
+    pluginPreview(),
+    // Props tables of the default theme's components (components page, API Docgen page), from their source.
+    pluginApiDocgen({
+      tsconfig: '../packages/theme-default/tsconfig.json',
+      entries: {
+        Badge: themeComponent('Badge'),
+        Card: themeComponent('Card'),
+        LinkCard: themeComponent('LinkCard'),
+        Steps: themeComponent('Steps'),
+        Tabs: themeComponent('Tabs'),
+        Tab: themeComponent('Tabs'),
+        PackageManagerTabs: themeComponent('PackageManagerTabs'),
+        SourceCode: themeComponent('SourceCode'),
+        NoSSR: themeComponent('NoSSR'),
+        HomeHero: themeComponent('HomeHero'),
+        HomeFeature: themeComponent('HomeFeature'),
+        CodeHighlight: themeComponent('CodeHighlight'),
+      },
+    }),
+    // The API reference of @docgen/core from its source, at /api/reference/ (in the /api/ sidebar); the
+    // Chinese site shows the same English pages under /zh/api/reference/, with its own interface.
+    pluginTypedoc({
+      entryPoints: [
+        { path: '../packages/core/src/index.ts', name: '@docgen/core' },
+        { path: '../packages/core/src/runtime/index.ts', name: '@docgen/core/runtime' },
+      ],
+      // The Node side and the browser side have a tsconfig each: one program each.
+      tsconfig: ['../packages/core/tsconfig.node.json', '../packages/core/tsconfig.runtime.json'],
+      sidebarLabel: { en: 'API Reference', zh: 'API 参考' },
+      typedocOptions: {
+        // The index page's title; the modules keep their own names.
+        name: 'docgen',
+        // Source links to the main branch, paths from the repository's root.
+        disableGit: true,
+        sourceLinkTemplate: `${repo}/blob/main/{path}#L{line}`,
+        displayBasePath: `${import.meta.dirname}/..`,
+      },
+    }),
     pluginClientRedirects({
       redirects: [
         // Short addresses to give out in talks, READMEs and chats.

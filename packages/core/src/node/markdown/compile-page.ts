@@ -162,6 +162,8 @@ export function createPageCompiler(options: CompilerOptions): PageCompiler {
       file.data.assets = [];
       file.data.dependencies = [];
       file.data.highlights = opts.highlights;
+      file.data.root = options.root;
+      file.data.lang = localeOf(options.locales, filePath)?.lang;
       try {
         const processor = await processorFor(format, opts.outputFormat ?? 'program');
         const out = await processor.process(file);
@@ -277,4 +279,13 @@ async function loadUserPlugins(options: CompilerOptions): Promise<{ remark: Plug
     return transformer as ShikiTransformer;
   });
   return { remark: await load(options.remarkPlugins), rehype: await load(options.rehypePlugins), transformers };
+}
+
+/** The locale whose folder holds `filePath` (the deepest one: the default locale's folder may be the root). */
+function localeOf<T extends { dir: string }>(locales: T[], filePath: string): T | undefined {
+  let found: T | undefined;
+  for (const locale of locales) {
+    if (filePath.startsWith(locale.dir + path.sep) && (!found || locale.dir.length > found.dir.length)) found = locale;
+  }
+  return found;
 }

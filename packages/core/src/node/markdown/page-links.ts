@@ -12,8 +12,11 @@ import type { PageAsset } from './vfile-data.js';
 export interface LinkContext {
   /** Base with leading and trailing slash. */
   base: string;
-  /** Locale folders (absolute) and their route prefixes, e.g. `{ dir: '/site/zh', prefix: '/zh' }`. */
-  locales: { dir: string; prefix: string }[];
+  /**
+   * Locale folders (absolute), their route prefixes and languages, e.g. `{ dir: '/site/zh', prefix: '/zh', lang: 'zh' }`.
+   * `lang` is what remark and rehype plugins read as `file.data.lang`.
+   */
+  locales: { dir: string; prefix: string; lang?: string }[];
   /** Files and folders starting with `_` are not routes. */
   excludeFragments: boolean;
   /** Emit `.html` in page links (clean URLs off). */

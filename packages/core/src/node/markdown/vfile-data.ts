@@ -50,6 +50,16 @@ declare module 'vfile' {
     anchors: string[];
     /** `.md`/`.mdx` files the page imports by path, absolute (rehype-url-checks). */
     fragmentImports: string[];
+    /**
+     * The site root (absolute), for remark and rehype plugins that resolve paths of the site's config:
+     * a plugin gets only its options and the page's path otherwise.
+     */
+    root: string;
+    /**
+     * The language of the page's locale (`lang` of the locale whose folder holds the page, e.g. `zh`), for
+     * plugins that write text in the page's language; undefined when the compiler was not told the locales' languages.
+     */
+    lang?: string;
     /** Code blocks of the page's last compile, and receives this compile's (rehype-shiki). */
     highlights?: HighlightMemo;
   }

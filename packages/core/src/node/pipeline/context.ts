@@ -194,7 +194,7 @@ export async function createBuildContext(options: BuildOptions): Promise<BuildCo
   const compilerOptions: CompilerOptions = {
     root: config.root,
     base: config.base,
-    locales: config.resolvedLocales.map((l) => ({ dir: l.dir, prefix: l.prefix })),
+    locales: config.resolvedLocales.map((l) => ({ dir: l.dir, prefix: l.prefix, lang: l.lang })),
     excludeFragments: config.route.excludeFragments,
     htmlLinks: !config.route.cleanUrls,
     showLineNumbers: config.markdown.showLineNumbers,

@@ -7,15 +7,32 @@ import { HighlightError, highlightToParts, type HighlightedParts } from './highl
 
 /** Props of `CodeHighlight`. */
 export interface CodeHighlightProps {
-  /** The code. One trailing newline is dropped, as in Markdown code blocks. */
+  /**
+   * The code; one trailing newline is dropped, as in Markdown code blocks.
+   * @zh 代码；末尾的一个换行会被去掉，与 Markdown 代码块相同。
+   */
   code: string;
-  /** Its language: a name or alias of `HIGHLIGHT_LANGUAGES` (case-insensitive). @example 'tsx' */
+  /**
+   * A language the client-side highlighter knows (`HIGHLIGHT_LANGUAGES`), by name or alias, in any case:
+   * `ts`, `tsx`, `js`, `json`, `bash`, `css`, `html`, `md`, `mdx`, `yaml`, `toml`, `diff`, `vue`, `text`…
+   * @zh 浏览器端高亮器认识的语言（`HIGHLIGHT_LANGUAGES`），可用名称或别名，不区分大小写：`ts`、`tsx`、`js`、`json`、`bash`、`css`、`html`、`md`、`mdx`、`yaml`、`toml`、`diff`、`vue`、`text`……
+   * @example 'tsx'
+   */
   lang: string;
-  /** Title bar above the code, like `title="…"` on a code fence. */
+  /**
+   * A title bar above the code, like `title="…"` on a code fence.
+   * @zh 代码上方的标题栏，与代码块上的 `title="…"` 相同。
+   */
   title?: string;
-  /** Line numbers. @default the site's `markdown.showLineNumbers` */
+  /**
+   * Line numbers. Defaults to the site's `markdown.showLineNumbers`.
+   * @zh 行号。默认为站点的 `markdown.showLineNumbers`。
+   */
   showLineNumbers?: boolean;
-  /** Wrap long lines instead of scrolling. @default the site's `markdown.defaultWrapCode` */
+  /**
+   * Wrap long lines instead of scrolling. Defaults to the site's `markdown.defaultWrapCode`.
+   * @zh 长行换行而不是滚动。默认为站点的 `markdown.defaultWrapCode`。
+   */
   wrapCode?: boolean;
 }
 

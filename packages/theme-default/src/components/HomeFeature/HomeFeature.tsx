@@ -2,7 +2,15 @@ import './HomeFeature.css';
 import { Link, useLinkHref, usePageData, type HomeFeature as HomeFeatureData } from '@docgen/core/runtime';
 
 /** The feature cards of a home page (icon, title, details, optional link). Defaults to front matter `features`. */
-export function HomeFeature({ features }: { features?: HomeFeatureData[] }) {
+export function HomeFeature({
+  features,
+}: {
+  /**
+   * The feature cards: `{ title, details, icon?, link? }[]`. Defaults to the page's front matter `features`.
+   * @zh 特性卡片：`{ title, details, icon?, link? }[]`。默认为页面 front matter 中的 `features`。
+   */
+  features?: HomeFeatureData[];
+}) {
   const page = usePageData();
   const linkHref = useLinkHref();
   const items = features ?? page?.frontmatter.features ?? [];

@@ -2,7 +2,15 @@ import './HomeHero.css';
 import { Link, useLinkHref, usePageData, type HomeHero as HomeHeroData } from '@docgen/core/runtime';
 
 /** The hero of a home page: name, text, tagline, actions (`brand`/`alt`) and image. Defaults to front matter `hero`. */
-export function HomeHero({ hero }: { hero?: HomeHeroData }) {
+export function HomeHero({
+  hero,
+}: {
+  /**
+   * The hero: `{ name?, text?, tagline?, image?, actions? }`. Defaults to the page's front matter `hero`.
+   * @zh 首屏内容：`{ name?, text?, tagline?, image?, actions? }`。默认为页面 front matter 中的 `hero`。
+   */
+  hero?: HomeHeroData;
+}) {
   const page = usePageData();
   const linkHref = useLinkHref();
   const data = hero ?? page?.frontmatter.hero;

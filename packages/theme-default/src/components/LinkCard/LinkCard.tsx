@@ -3,9 +3,21 @@ import { Link, useLinkHref } from '@docgen/core/runtime';
 
 /** Props of `LinkCard`. */
 export interface LinkCardProps {
-  /** A route path of the site (`/guide/start`, the base is added) or an external URL (opens in a new tab). */
+  /**
+   * A route path of the site, such as `/guide/start/introduction`, to which the `base` is added; or a full
+   * URL, which opens in a new tab.
+   * @zh 站点的路由路径，例如 `/zh/guide/start/introduction`（会加上 `base`）；或在新标签页中打开的完整 URL。
+   */
   href: string;
+  /**
+   * Title of the card.
+   * @zh 卡片的标题。
+   */
   title: string;
+  /**
+   * A line under the title.
+   * @zh 标题下方的一行文字。
+   */
   description?: string;
 }
 

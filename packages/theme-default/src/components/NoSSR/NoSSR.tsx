@@ -2,9 +2,15 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 
 /** Props of `NoSSR`. */
 export interface NoSSRProps {
-  /** Rendered in the browser only: content that needs `window` or differs per reader. */
+  /**
+   * Content rendered in the browser only: content that needs `window` or differs per reader.
+   * @zh 只在浏览器中渲染的内容：需要 `window` 或因读者而异的内容。
+   */
   children?: ReactNode;
-  /** Rendered instead in the HTML and until hydration. @default nothing */
+  /**
+   * Content of the static HTML, until the page has started (hydration). Defaults to nothing.
+   * @zh 静态 HTML 中的内容，显示到页面启动（水合）为止。默认不渲染任何内容。
+   */
   fallback?: ReactNode;
 }
 

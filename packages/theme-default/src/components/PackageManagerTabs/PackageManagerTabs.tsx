@@ -5,8 +5,10 @@ import { packageManagerCommands, type PackageManagerCommand } from './package-ma
 /** Props of `PackageManagerTabs`. */
 export interface PackageManagerTabsProps {
   /**
-   * An npm-style command without the manager name, written for each manager (`install react` →
-   * `yarn add react`), or the command per manager; see `commandFor` for the rules.
+   * A command for every manager: a `string`, written the npm way without `npm` and derived for each manager
+   * (`install react` → `yarn add react`; see `commandFor` for the rules); or one per manager: an object
+   * with `npm`, `yarn`, `pnpm` and `bun` keys, each optional (only the managers it names get a tab).
+   * @zh 适用于所有包管理器的一条命令：一个 `string`，按 npm 的写法且不带 `npm`，为每个包管理器推导（`install react` → `yarn add react`）；或每个包管理器各一条：带有 `npm`、`yarn`、`pnpm`、`bun` 键的对象，每个键都可省略（只有给出的包管理器才有标签）。
    * @example <PackageManagerTabs command="install -D docgen" />
    */
   command: PackageManagerCommand;

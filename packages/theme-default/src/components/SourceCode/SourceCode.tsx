@@ -4,9 +4,15 @@ import { useI18n } from '../../i18n/index.js';
 
 /** Props of `SourceCode`. */
 export interface SourceCodeProps {
-  /** URL of the source file, e.g. on GitHub. */
+  /**
+   * URL of the source file, for example on GitHub.
+   * @zh 源文件的 URL，例如在 GitHub 上的地址。
+   */
   href: string;
-  /** Text of the link. @default the last three segments of the URL's path, e.g. `node/pipeline/build.ts` */
+  /**
+   * Text of the link. Defaults to the last three segments of the URL's path, such as `node/pipeline/build.ts`.
+   * @zh 链接的文字。默认为 URL 路径的最后三段，例如 `node/pipeline/build.ts`。
+   */
   label?: string;
 }
 

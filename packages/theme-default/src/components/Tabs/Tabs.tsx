@@ -15,10 +15,20 @@ import { tabsStore } from './tabs-store.js';
 
 /** Props of `Tab`. */
 export interface TabProps {
-  /** Text of the tab in the tab list. */
+  /**
+   * Text of the tab in the tab list.
+   * @zh 标签在标签列表中显示的文字。
+   */
   label: string;
-  /** Identifies the tab for `defaultValue` and tab groups. @default the label */
+  /**
+   * Identifies the tab for `defaultValue` and for tab groups. Defaults to the label.
+   * @zh 供 `defaultValue` 和标签分组识别该标签。默认为标签文字。
+   */
   value?: string;
+  /**
+   * Content of the panel.
+   * @zh 面板的内容。
+   */
   children?: ReactNode;
 }
 
@@ -30,13 +40,20 @@ export function Tab({ children }: TabProps) {
 /** Props of `Tabs`. */
 export interface TabsProps {
   /**
-   * Tabs with the same group id switch together, and the choice is remembered in localStorage under
-   * `dg-tabs-<groupId>`.
+   * Tabs with the same group id switch together, and the reader's choice is remembered (in localStorage,
+   * under `dg-tabs-<groupId>`).
+   * @zh 分组 id 相同的 Tabs 会一起切换，读者的选择会被记住（保存在 localStorage 的 `dg-tabs-<groupId>` 下）。
    */
   groupId?: string;
-  /** Value of the tab selected at first. @default the first tab's value */
+  /**
+   * Value of the tab selected at first. Defaults to the first tab's value.
+   * @zh 初始选中的标签的值。默认为第一个标签的值。
+   */
   defaultValue?: string;
-  /** `Tab` elements; anything else is ignored. */
+  /**
+   * The tabs: `Tab` elements; other children are ignored.
+   * @zh 各个标签：`Tab` 元素；其他子元素会被忽略。
+   */
   children?: ReactNode;
 }
 
