@@ -43,7 +43,7 @@ afterAll(() => {
   for (const site of sites) fs.rmSync(site, { recursive: true, force: true });
 });
 
-/** A site in a temporary folder with `files` (path → content) and `@docgen/core` installed as a user has it. */
+/** A site in a temporary folder with `files` (path → content) and `@docgen/core` and the official plugins installed as a user has them. */
 function newSite(files: Record<string, string | Buffer>): string {
   const site = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-plugin-page-'));
   sites.push(site);
@@ -52,7 +52,10 @@ function newSite(files: Record<string, string | Buffer>): string {
     fs.writeFileSync(path.join(site, file), content);
   }
   fs.mkdirSync(path.join(site, 'node_modules/@docgen'), { recursive: true });
-  fs.symlinkSync(path.join(repoRoot, 'packages/core'), path.join(site, 'node_modules/@docgen/core'));
+  // Core and the official plugins, which the overview's example imports.
+  for (const pkg of fs.readdirSync(path.join(repoRoot, 'packages')).filter((name) => name === 'core' || name.startsWith('plugin-'))) {
+    fs.symlinkSync(path.join(repoRoot, 'packages', pkg), path.join(site, 'node_modules/@docgen', pkg));
+  }
   return site;
 }
 
@@ -86,8 +89,8 @@ describe('every docgen.config.ts example of the built-in feature pages', () => {
         }
       }
     }
-    // overview 1, shiki 2, medium-zoom 3, algolia 5, in each language.
-    expect(count).toBe(22);
+    // overview 2, shiki 2, medium-zoom 3, algolia 5, in each language.
+    expect(count).toBe(24);
   });
 });
 

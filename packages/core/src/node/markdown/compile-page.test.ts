@@ -12,6 +12,7 @@
  * A new case is a new folder. Also table tests of `parseCodeMeta` and `normalizeContainerTitles`.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run } from '@mdx-js/mdx';
@@ -188,5 +189,34 @@ describe('normalizeContainerTitles', () => {
     expect(result).toBe(output);
     // Line numbers of everything else stay those of the file.
     expect(result.split('\n').length).toBe(input.split('\n').length);
+  });
+});
+
+describe('what a remark plugin learns of the site', () => {
+  it('reads the site root and the language of the page\'s locale on file.data', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-file-data-'));
+    try {
+      // A remark plugin by path, as sites and plugins give them: it writes what it saw into the page.
+      const plugin = path.join(root, 'remark-site.mjs');
+      fs.writeFileSync(
+        plugin,
+        "export default () => (tree, file) => { tree.children.push({ type: 'paragraph', children: [{ type: 'text', value: `root=${file.data.root} lang=${file.data.lang}` }] }); };\n",
+      );
+      const compiler = createPageCompiler({
+        ...folderCompilerOptions(root),
+        locales: [
+          { dir: path.join(root, 'en'), prefix: '', lang: 'en' },
+          { dir: path.join(root, 'zh'), prefix: '/zh', lang: 'zh' },
+        ],
+        remarkPlugins: [plugin],
+      });
+      const seen = async (file: string) => /root=(\S*) lang=(\w*)/.exec((await compiler.compile(path.join(root, file), '# Page\n')).code)?.slice(1);
+      expect(await seen('zh/guide/page.md')).toEqual([root, 'zh']);
+      expect(await seen('en/page.mdx')).toEqual([root, 'en']);
+      // Outside every locale folder (a page added from elsewhere): no language.
+      expect(await seen('other/page.md')).toEqual([root, 'undefined']);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });
