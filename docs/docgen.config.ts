@@ -68,6 +68,8 @@ export default defineConfig({
       // The Node side and the browser side have a tsconfig each: one program each.
       tsconfig: ['../packages/core/tsconfig.node.json', '../packages/core/tsconfig.runtime.json'],
       sidebarLabel: { en: 'API Reference', zh: 'API 参考' },
+      // The guide pages explain these names with examples; the search finds those, not the signatures.
+      search: false,
       typedocOptions: {
         // The index page's title; the modules keep their own names.
         name: 'docgen',
@@ -75,6 +77,10 @@ export default defineConfig({
         disableGit: true,
         sourceLinkTemplate: `${repo}/blob/main/{path}#L{line}`,
         displayBasePath: `${import.meta.dirname}/..`,
+        // One page per module, each export a section of it with its entry in the outline.
+        outputFileStrategy: 'modules',
+        // Values of the config schema that the exported config types are derived from: not API.
+        intentionallyNotExported: ['configSchema', 'coreThemeConfig'],
       },
     }),
     pluginClientRedirects({

@@ -28,7 +28,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Page files of one locale folder, as route paths (`index.md` → the folder with its slash). */
+/** The pages of the API reference, which the TypeDoc plugin adds from core's source (no file of their own). */
+const REFERENCE = ['/api/reference/', '/api/reference/@docgen/core', '/api/reference/@docgen/core/runtime'];
+
+/** Page files of one locale folder, as route paths (`index.md` → the folder with its slash), and the reference pages. */
 function routesOf(lang: 'en' | 'zh'): string[] {
   const dir = path.join(docsRoot, lang);
   const routes: string[] = [];
@@ -38,6 +41,7 @@ function routesOf(lang: 'en' | 'zh'): string[] {
     const route = `/${rel.replace(/\.mdx?$/, '')}`.replace(/(^|\/)index$/, '$1');
     routes.push(`${lang === 'zh' ? '/zh' : ''}${route}`);
   }
+  for (const route of REFERENCE) routes.push(`${lang === 'zh' ? '/zh' : ''}${route}`);
   return routes;
 }
 

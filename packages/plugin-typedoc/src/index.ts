@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { cacheFile, readCachedReference, settingsKey, writeCachedReference, type GeneratedReference } from './reference-cache.js';
 import { pageRoute, rewriteLinks } from './routes.js';
 import { addReferenceGroup, referenceGroup } from './sidebar.js';
+import { withoutSearch } from './front-matter.js';
 
 export { pageRoute, rewriteLinks } from './routes.js';
 export { addReferenceGroup, referenceGroup, type ReferenceGroupOptions, type ReferenceNavItem } from './sidebar.js';
@@ -76,6 +77,12 @@ const optionsSchema = z
      * @example ['en']
      */
     locales: z.array(z.string().min(1)).min(1).optional(),
+    /**
+     * Whether the built-in search indexes the reference pages. Off, they get `search: false` in their front
+     * matter: a site whose guide pages explain the same names keeps those first in the results.
+     * @default true
+     */
+    search: z.boolean().default(true),
     /**
      * More options for TypeDoc and typedoc-plugin-markdown, as on their command line (`excludePrivate`,
      * `sourceLinkTemplate`, `useCodeBlocks`…). TypeDoc resolves relative paths in them from the working
@@ -152,7 +159,8 @@ export function pluginTypedoc(options: TypedocOptions): DocgenPlugin {
         if (!langs.has(locale.lang)) continue;
         const localized = localizedRoutes(routes, locale.prefix);
         for (const page of reference.pages) {
-          pages.push({ routePath: localized.get(page.file)!, content: rewriteLinks(page.content, page.file, localized), format: 'md' });
+          const content = rewriteLinks(page.content, page.file, localized);
+          pages.push({ routePath: localized.get(page.file)!, content: opts.search ? content : withoutSearch(content), format: 'md' });
         }
       }
       return pages;

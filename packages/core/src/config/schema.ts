@@ -62,7 +62,8 @@ export const navItem: z.ZodType<NavItemInput> = z.lazy(() =>
     items: z.array(navItem).optional(),
   }),
 );
-interface NavItemInput {
+/** A nav item as the config gives it: `text`, and a `link` or sub-`items`. */
+export interface NavItemInput {
   text: string;
   link?: string;
   activeMatch?: string;
@@ -79,7 +80,8 @@ export const sidebarItem: z.ZodType<SidebarItemInput> = z.lazy(() =>
     items: z.array(sidebarItem).optional(),
   }),
 );
-interface SidebarItemInput {
+/** A sidebar item as the config gives it: `text`, and a `link` or sub-`items` (a group). */
+export interface SidebarItemInput {
   text: string;
   link?: string;
   collapsible?: boolean;
