@@ -33,9 +33,10 @@ export default defineConfig({
   // and a .md file per page for AI tools, with the "Copy Markdown" button on doc pages.
   plugins: [
     pluginLastUpdated(),
-    pluginSitemap(),
+    // The pages of iframe demos (preview plugin) are parts of other pages, not pages to find.
+    pluginSitemap({ exclude: ['/_preview/**', '/zh/_preview/**'] }),
     pluginRss({ feeds: changelogFeeds }),
-    pluginLlms(),
+    pluginLlms({ exclude: ['/_preview/**', '/zh/_preview/**'] }),
     // Live, editable examples on the playground plugin's own page.
     pluginPlayground({ imports: ['react'] }),
     // Component demos next to their code; the preview plugin's own page shows one live.

@@ -225,18 +225,19 @@ describe('the website', () => {
     result = await build({ root: docsRoot, log: false });
   });
 
-  it('builds all 108 routes, 54 per locale (3 of them the API reference), with the same structure', () => {
-    expect(result.routes).toHaveLength(108);
+  it('builds all 110 routes, 55 per locale (3 of them the API reference, 1 the page of an iframe demo), with the same structure', () => {
+    expect(result.routes).toHaveLength(110);
     const en = result.routes.filter((r) => r.lang === 'en').map((r) => r.path);
     const zh = result.routes.filter((r) => r.lang === 'zh').map((r) => r.path.replace(/^\/zh/, ''));
-    expect(en).toHaveLength(54);
+    expect(en).toHaveLength(55);
     expect(zh).toEqual(en);
   });
 
   it('writes a sitemap of every route with its last commit date, and its robots.txt line (sitemap and last-updated plugins)', () => {
     const sitemap = read(path.join(result.outDir, 'sitemap.xml'));
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toHaveLength(result.routes.length);
+    // The pages of iframe demos are left out (the config's exclude).
+    expect(locs).toHaveLength(result.routes.filter((r) => !r.path.includes('/_preview/')).length);
     expect(locs).toContain('https://docgen.dev/guide/basic/deploy');
     expect(locs).toContain('https://docgen.dev/zh/');
     const entry = /<url><loc>https:\/\/docgen\.dev\/guide\/basic\/deploy<\/loc>[\s\S]*?<\/url>/.exec(sitemap.replace(/\n\s*/g, ''))?.[0] ?? '';
@@ -254,7 +255,7 @@ describe('the website', () => {
     expect(read(path.join(result.outDir, 'zh/llms.txt'))).toContain('- [简介](https://docgen.dev/zh/guide/start/introduction.md): ');
     // Every route but the not-found pages has its Markdown, listed once in its locale's llms.txt.
     const listed = [...llms.matchAll(/\]\(https:\/\/docgen\.dev\/([^)]+\.md)\)/g)].map((m) => m[1]);
-    expect(listed).toHaveLength(result.routes.filter((r) => r.lang === 'en').length);
+    expect(listed).toHaveLength(result.routes.filter((r) => r.lang === 'en' && !r.path.includes('/_preview/')).length);
     for (const file of listed) expect(fs.existsSync(path.join(result.outDir, file)), file).toBe(true);
     expect(read(path.join(result.outDir, 'guide/start/introduction.md'))).toMatch(/^# Introduction\n\n> What docgen is/);
     expect(read(path.join(result.outDir, 'llms-full.txt'))).toContain(read(path.join(result.outDir, 'guide/basic/deploy.md')).trimEnd());
@@ -266,8 +267,13 @@ describe('the website', () => {
       const html = read(file);
       expect(html, route.path).toContain(`<html lang="${route.lang}">`);
       expect(html, route.path).toMatch(/<title>[^<]+<\/title>/);
-      expect(html, route.path).toMatch(/<h1[^>]*>/);
       expect(html, route.path).toMatch(/"\/assets\/app-[A-Z0-9]+\.js"\]/);
+      // The page of an iframe demo is the demo alone, on a blank layout.
+      if (route.path.includes('/_preview/')) {
+        expect(html, route.path).toContain('class="dg-preview-page"');
+        continue;
+      }
+      expect(html, route.path).toMatch(/<h1[^>]*>/);
       // Home pages have no outline; overview pages show the section's pages instead.
       const isHome = route.path === '/' || route.path === '/zh/';
       const isOverview = html.includes('class="dg-overview"');

@@ -36,7 +36,7 @@ afterAll(async () => {
 
 describe('the website in Chromium', () => {
   it('loads and hydrates every route without a console error or warning', async () => {
-    expect(routes).toHaveLength(108);
+    expect(routes).toHaveLength(110);
     const page = await browser.newPage();
     for (const route of routes) {
       await page.goto(new URL(route.slice(1), server.url).href, { waitUntil: 'load' });
