@@ -251,3 +251,14 @@ describe('the Algolia page', () => {
     }
   });
 });
+
+describe('the official plugin pages', () => {
+  it('describe plugins that exist: none says a feature is planned or not there yet, in either language', () => {
+    for (const lang of LANGS) {
+      const dir = path.join(docsRoot, lang, 'plugin/official-plugins');
+      for (const page of fs.readdirSync(dir).filter((f) => /\.mdx?$/.test(f))) {
+        expect(read(path.join(dir, page)), `${lang}/${page}`).not.toMatch(/planned|not yet|计划中|规划中|尚未/i);
+      }
+    }
+  });
+});
