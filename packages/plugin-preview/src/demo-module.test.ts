@@ -50,7 +50,7 @@ describe('previewEsbuildPlugin', () => {
   });
 
   it('resolves the runtime to its TypeScript source', async () => {
-    const result = await build({ stdin: { contents: 'import "docgen-preview:runtime";', resolveDir: dir }, bundle: true, write: false, metafile: true, external: ['react', 'react/*', '@docgen/*'], plugins: [previewEsbuildPlugin({ mode: 'inline', previewAll: false })], logLevel: 'silent' });
+    const result = await build({ stdin: { contents: 'import "docgen-preview:runtime";', resolveDir: dir }, bundle: true, write: false, metafile: true, external: ['react', 'react/*', '@docgen/*'], loader: { '.css': 'empty' }, plugins: [previewEsbuildPlugin({ mode: 'inline', previewAll: false })], logLevel: 'silent' });
     expect(Object.keys(result.metafile.inputs)).toContain(path.relative(process.cwd(), RUNTIME_ENTRY));
   });
 });

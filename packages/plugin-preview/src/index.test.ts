@@ -3,20 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '@docgen/core';
-import { demoPages, pluginPreview, REMARK_PLUGIN, STYLESHEET } from './index.js';
+import { demoPages, pluginPreview, REMARK_PLUGIN } from './index.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-preview-index-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('pluginPreview', () => {
-  it('hands the workers the built remark plugin with plain options, and adds its styles and strings', async () => {
+  it('hands the workers the built remark plugin with plain options, and adds nothing to every page', () => {
     const plugin = pluginPreview({ mode: 'iframe', iframe: { height: 500 } });
     expect(plugin.markdown?.remarkPlugins).toEqual([[REMARK_PLUGIN, { mode: 'iframe', previewAll: false, codeExpanded: true, iframe: { width: 375, height: 500, routePrefix: '/_preview' } }]]);
     expect(fs.existsSync(REMARK_PLUGIN)).toBe(true);
-    expect(plugin.globalStyles).toBe(STYLESHEET);
-    const strings = (await plugin.i18nSource!({ 'preview.showCode': { en: 'Code' } })) as Record<string, Record<string, string>>;
-    expect(strings['preview.showCode']).toEqual({ en: 'Code', zh: '显示代码' });
-    expect(strings['preview.openInNewTab']).toEqual({ en: 'Open in new tab', zh: '在新标签页中打开' });
+    // Styles and UI strings come with the runtime component, on the pages that have a demo.
+    expect(plugin.globalStyles).toBeUndefined();
+    expect(plugin.i18nSource).toBeUndefined();
+    expect(plugin.globalUIComponents).toBeUndefined();
   });
 
   it('names every wrong option', () => {

@@ -10,17 +10,17 @@
  *   imports inline demos into the page's module (only pages with demos load the runtime);
  * - `esbuild.plugins`: `demo-module.ts` serves those imports to both site bundles;
  * - `addPages`: one blank page per iframe demo, found by a line scan of the pages (`scan-demos.ts`);
- * - `globalStyles` and `i18nSource`: the components' styles and UI strings (English, Chinese).
+ * The runtime components bring their own styles and UI strings (English, Chinese), so pages without a
+ * demo load neither.
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { definePlugin, scanRoutes, validatePluginOptions, type AddedPage, type DocgenPlugin, type I18nSource, type ResolvedConfig } from '@docgen/core';
+import { definePlugin, scanRoutes, validatePluginOptions, type AddedPage, type DocgenPlugin, type ResolvedConfig } from '@docgen/core';
 import { z } from 'zod';
 import { demoRoutePath } from './demo-route.js';
 import { iframeSpecifier, previewEsbuildPlugin, RUNTIME_SPECIFIER } from './demo-module.js';
 import type { RemarkPreviewOptions } from './remark-preview.js';
 import { scanDemos, type DemoDefaults } from './scan-demos.js';
-import { PREVIEW_STRINGS } from './strings.js';
 
 export { demoRoutePath } from './demo-route.js';
 export { scanDemos, classifyFence, parsePreviewMeta, type PreviewMode, type ScannedDemo, type ScanResult, type DemoDefaults, type PageDemoSettings } from './scan-demos.js';
@@ -32,8 +32,6 @@ export type { RemarkPreviewOptions } from './remark-preview.js';
  * also when its TypeScript source is what imports this module.
  */
 export const REMARK_PLUGIN = fileURLToPath(new URL('../dist/remark-preview.js', import.meta.url));
-/** The components' stylesheet (shipped as source). */
-export const STYLESHEET = fileURLToPath(new URL('../src/runtime/preview.css', import.meta.url));
 
 const optionsSchema = z
   .object({
@@ -107,12 +105,7 @@ export function pluginPreview(options: PreviewOptions = {}): DocgenPlugin {
     name: 'preview',
     markdown: { remarkPlugins: [[REMARK_PLUGIN, remarkOptions]] },
     esbuild: { plugins: [previewEsbuildPlugin(defaults)] },
-    globalStyles: STYLESHEET,
     addPages: (config) => demoPages(config, defaults, resolved.iframe.routePrefix),
-    i18nSource(source: I18nSource) {
-      for (const [key, byLang] of Object.entries(PREVIEW_STRINGS)) source[key] = { ...byLang, ...source[key] };
-      return source;
-    },
   });
 }
 

@@ -1,7 +1,6 @@
 /**
- * The UI strings of the preview components, by key and language, as `i18nSource` adds them to every
- * locale (`useLocale().strings`). Isomorphic: the runtime falls back to the English ones for a language
- * without its own.
+ * The UI strings of the preview components, by key and language. They ship with the components (not in
+ * every page's site data): a locale's `strings` in the config win, then the page's language, then English.
  */
 
 /** Key → language → text. English is complete; other languages may leave keys out. */

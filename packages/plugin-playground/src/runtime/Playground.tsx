@@ -8,6 +8,7 @@
 import './Playground.css';
 import { Component, useCallback, useEffect, useRef, useState, type ComponentType, type FocusEvent, type PointerEvent, type ReactNode } from 'react';
 import { useLocale } from '@docgen/core/runtime';
+import { PLAYGROUND_STRINGS, type PlaygroundStringKey } from '../strings.js';
 import { allowed, compilerUrl, debounce, editorUrl, loaders } from 'docgen-playground:config';
 import { decodeCode, hashKey, readHashEntries, writeHashEntry } from './hash-state.js';
 import { createRequire, loadModules, runExample } from './run-example.js';
@@ -17,22 +18,7 @@ import type { PlaygroundLang } from './lazy/transpile.js';
 type EditorChunk = typeof import('./lazy/editor.js');
 type CompilerChunk = typeof import('./lazy/transpile.js');
 
-/** UI strings by key, English; the plugin's `i18nSource` gives the other languages. */
-export const PLAYGROUND_STRINGS = {
-  'playground.title': 'Live example',
-  'playground.hint': 'Edit the code: the result updates.',
-  'playground.reset': 'Reset',
-  'playground.resetLabel': 'Reset the example to its original code',
-  'playground.editorLabel': 'Example code, editable',
-  'playground.result': 'Result',
-  'playground.running': 'Running the example…',
-  'playground.syntaxError': 'Syntax error',
-  'playground.runtimeError': 'Error',
-  'playground.loadError': 'The playground could not load',
-  'playground.badLink': 'The code in this link could not be read; showing the original example.',
-} as const;
-
-type StringKey = keyof typeof PLAYGROUND_STRINGS;
+type StringKey = PlaygroundStringKey;
 
 // The chunks load once per page load, whatever number of playgrounds asks for them. The URL is not a
 // literal for the bundler: these files are built by the plugin, beside the site's bundle.
@@ -62,8 +48,8 @@ type Result =
 
 /** The playground component (default export, imported by pages through the plugin's runtime module). */
 export default function Playground({ code: original, lang, index, layout, children }: PlaygroundProps) {
-  const strings = useLocale().strings;
-  const t = (key: StringKey) => strings[key] ?? PLAYGROUND_STRINGS[key];
+  const locale = useLocale();
+  const t = (key: StringKey) => locale.strings[key] ?? (PLAYGROUND_STRINGS[key] as Record<string, string>)[locale.lang] ?? PLAYGROUND_STRINGS[key].en;
   const root = useRef<HTMLDivElement>(null);
   const editorHost = useRef<HTMLDivElement>(null);
   const editor = useRef<EditorHandle | null>(null);
@@ -95,7 +81,7 @@ export default function Playground({ code: original, lang, index, layout, childr
       );
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [editor_, lang, strings],
+    [editor_, lang, locale],
   );
 
   // After hydration: the code of a shared link, and the compiler once the playground nears the viewport.

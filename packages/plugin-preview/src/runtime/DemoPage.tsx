@@ -1,5 +1,6 @@
 import { Suspense, type ComponentType } from 'react';
 import { DemoBoundary } from './DemoBoundary.js';
+import './preview.css';
 import { demoLocation, usePreviewStrings } from './use-preview-strings.js';
 
 /** Props of `DemoPage`, written by the plugin's `addPages` into each demo page. */

@@ -2,6 +2,8 @@ import { Suspense, useId, useState, type ComponentType, type CSSProperties, type
 import { useLinkHref, useLocale, usePageData } from '@docgen/core/runtime';
 import { demoRoutePath } from '../demo-route.js';
 import { DemoBoundary } from './DemoBoundary.js';
+// With the component, not on every page: only pages with a demo load it.
+import './preview.css';
 import { demoLocation, usePreviewStrings } from './use-preview-strings.js';
 
 /**

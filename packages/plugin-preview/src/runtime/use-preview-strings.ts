@@ -2,8 +2,8 @@ import { useLocale } from '@docgen/core/runtime';
 import { PREVIEW_STRINGS, type PreviewStringKey } from '../strings.js';
 
 /**
- * The preview components' UI strings in the language of the page on screen: the locale's strings (which
- * hold the plugin's, and the config's overrides), else the plugin's own for that language, else English.
+ * The preview components' UI strings in the language of the page on screen: the locale's `strings` of the
+ * config (overrides), else the plugin's own for that language, else English.
  */
 export function usePreviewStrings(): (key: PreviewStringKey) => string {
   const { strings, lang } = useLocale();
