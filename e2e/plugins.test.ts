@@ -119,6 +119,33 @@ async function buildWith(plugins: unknown[]): Promise<DocgenError | null> {
   }
 }
 
+describe('what plugins report', () => {
+  it('lists env.warn in the build warnings, named after the plugin, and prints env.info only when the build prints', async () => {
+    const site = copyFixture('plugins');
+    // The fixture's guide uses its own plugins' components: the site keeps its home page only.
+    fs.rmSync(path.join(site, 'guide'), { recursive: true });
+    const plugin: DocgenPlugin = {
+      name: 'reporter',
+      beforeBuild: (_config, env) => {
+        env.warn('the data file is older than a day');
+        env.info('read 3 entries');
+      },
+    };
+    const printed: string[] = [];
+    const log = console.log;
+    console.log = (...args: unknown[]) => void printed.push(args.join(' '));
+    try {
+      const quiet = await build({ root: site, config: resolveConfig({ title: 'T', plugins: [plugin] }, { root: site }), log: false, cache: false });
+      expect(quiet.warnings).toContain('[reporter] the data file is older than a day');
+      expect(printed.filter((line) => line.includes('[reporter]'))).toEqual([]);
+      await build({ root: site, config: resolveConfig({ title: 'T', plugins: [plugin] }, { root: site }), cache: false });
+      expect(printed).toContain('[reporter] read 3 entries');
+    } finally {
+      console.log = log;
+    }
+  });
+});
+
 describe('plugin errors', () => {
   it('names the plugin and the hook when a hook throws', async () => {
     const error = await buildWith([{ name: 'thrower', extendPageData: () => { throw new Error('no data today'); } }]);

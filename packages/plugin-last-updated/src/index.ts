@@ -32,9 +32,9 @@ export function pluginLastUpdated(options: LastUpdatedOptions = {}): DocgenPlugi
   let times: Promise<Map<string, number>> = Promise.resolve(new Map());
   return definePlugin({
     name: 'last-updated',
-    beforeBuild(config) {
+    beforeBuild(config, env) {
       // Read again at every build: the dev server builds many times, and commits happen in between.
-      times = git ? commitTimes(config.root) : Promise.resolve(new Map());
+      times = git ? commitTimes(config.root, env.warn) : Promise.resolve(new Map());
     },
     async extendPageData(_pageData, { filePath }) {
       const committed = (await times).get(realPath(filePath));
@@ -46,15 +46,16 @@ export function pluginLastUpdated(options: LastUpdatedOptions = {}): DocgenPlugi
 /**
  * The last commit time (ms) of every file under `root` that git tracks, by absolute real path, from one
  * `git log` over the history of `root`'s subtree, newest first: the first time a file appears is its last
- * change. An empty map when git is missing or `root` is not in a repository.
+ * change. An empty map when git is missing or `root` is not in a repository. `warn` gets the warning of a
+ * shallow clone (the build's, through the hook's `env.warn`).
  */
-export async function commitTimes(root: string): Promise<Map<string, number>> {
+export async function commitTimes(root: string, warn: (message: string) => void = (m) => console.warn(`warning: [last-updated] ${m}`)): Promise<Map<string, number>> {
   const top = await gitOutput(root, ['rev-parse', '--show-toplevel']);
   if (top === null) return new Map();
   const topDir = realPath(top.trim());
   if ((await gitOutput(root, ['rev-parse', '--is-shallow-repository']))?.trim() === 'true') {
     // CI systems often clone one commit: every page would seem changed by it.
-    console.warn('warning: [last-updated] the repository is a shallow clone, so pages changed before its first commit show that commit\'s time: fetch the full history (e.g. fetch-depth: 0)');
+    warn("the repository is a shallow clone, so pages changed before its first commit show that commit's time: fetch the full history (e.g. fetch-depth: 0)");
   }
   const times = new Map<string, number>();
   // `core.quotePath=false`: file names with non-ASCII characters as they are, not quoted and escaped.

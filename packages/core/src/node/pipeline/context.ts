@@ -189,7 +189,18 @@ export async function createBuildContext(options: BuildOptions): Promise<BuildCo
   checkOutDir(config, { emptyOutDir: options.emptyOutDir, option: options.outDir === undefined ? 'outDir' : '--out-dir' });
   recoverInterrupted(config.outDir, cacheDir);
   const dev = options.dev ?? false;
-  const plugins = new PluginContainer([...configContributions(config), ...config.plugins], { isProd: !dev, cacheRoot: options.cache === false ? null : path.join(cacheDir, 'plugins') });
+  const log = options.log ?? true;
+  const warnings: string[] = [];
+  const plugins = new PluginContainer([...configContributions(config), ...config.plugins], {
+    isProd: !dev,
+    cacheRoot: options.cache === false ? null : path.join(cacheDir, 'plugins'),
+    log,
+    // A build prints its warnings when it ends; the dev server has no end, so it prints them at once.
+    onWarning: (message) => {
+      warnings.push(message);
+      if (dev && log) console.warn(`warning: ${message}`);
+    },
+  });
 
   const compilerOptions: CompilerOptions = {
     root: config.root,
@@ -217,7 +228,7 @@ export async function createBuildContext(options: BuildOptions): Promise<BuildCo
   const ctx: BuildContext = {
     options,
     config,
-    log: options.log ?? true,
+    log,
     started,
     timings,
     plugins,
@@ -232,7 +243,7 @@ export async function createBuildContext(options: BuildOptions): Promise<BuildCo
     routes: [],
     compiled: new Map(),
     cachedPages: 0,
-    warnings: [],
+    warnings,
   };
   timings.mark('config');
   return ctx;

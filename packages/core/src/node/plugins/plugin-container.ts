@@ -88,20 +88,35 @@ export class PluginContainer {
   readonly plugins: DocgenPlugin[];
   private readonly isProd: boolean;
   private readonly cacheRoot: string | null;
+  private readonly onWarning: (message: string) => void;
+  private readonly log: boolean;
 
   /**
    * `plugins` in running order (the resolved config's `plugins`); `cacheRoot` is the folder of the plugins'
-   * cache folders (`HookEnv.cacheDir`), null for a build without its cache.
+   * cache folders (`HookEnv.cacheDir`), null for a build without its cache; `onWarning` gets what plugins
+   * report with `HookEnv.warn`, `[name] message`; `log: false` silences `HookEnv.info`.
    */
-  constructor(plugins: DocgenPlugin[], { isProd, cacheRoot = null }: { isProd: boolean; cacheRoot?: string | null }) {
+  constructor(
+    plugins: DocgenPlugin[],
+    { isProd, cacheRoot = null, onWarning = () => {}, log = true }: { isProd: boolean; cacheRoot?: string | null; onWarning?: (message: string) => void; log?: boolean },
+  ) {
     this.plugins = plugins;
     this.isProd = isProd;
     this.cacheRoot = cacheRoot;
+    this.onWarning = onWarning;
+    this.log = log;
   }
 
   /** The hook environment of `plugin`, with its own cache folder. */
   private env(plugin: DocgenPlugin): HookEnv {
-    return { isProd: this.isProd, cacheDir: this.cacheRoot && path.join(this.cacheRoot, plugin.name.replace(/[^\w.@-]/g, '_')) };
+    return {
+      isProd: this.isProd,
+      cacheDir: this.cacheRoot && path.join(this.cacheRoot, plugin.name.replace(/[^\w.@-]/g, '_')),
+      warn: (message) => this.onWarning(`[${plugin.name}] ${message}`),
+      info: (message) => {
+        if (this.log) console.log(`[${plugin.name}] ${message}`);
+      },
+    };
   }
 
   /** The plugins' remark or rehype plugins, in plugin order. */

@@ -43,6 +43,14 @@ export interface HookEnv {
    * which case the plugin must neither read nor write a cache.
    */
   cacheDir: string | null;
+  /**
+   * Reports a warning of the plugin, `[name] message`: listed in `BuildResult.warnings` and printed with the
+   * build's other warnings (`warning: [name] message`, at the end of `docgen build`, at once in `docgen dev`)
+   * unless the build is silent (`build({ log: false })`). For what the user should fix; a failure is thrown.
+   */
+  warn(message: string): void;
+  /** Prints a line of the plugin's progress, `[name] message`, unless the build is silent (`build({ log: false })`). */
+  info(message: string): void;
 }
 
 export type { LocaleNavigation };
