@@ -31,6 +31,7 @@ import { readPageSource } from '../markdown/read-source.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
 import { buildSiteData, pageDataOf } from '../pipeline/build-site-data.js';
 import { builtModule } from '../pipeline/built-module.js';
+import { isReadDependency } from '../pipeline/page-cache.js';
 import { mergeMetafiles, planBundles, sharedVirtual, writeSidebarModules, type BundlePlan, type SharedParts } from '../pipeline/bundle-site.js';
 import { sha256 } from '../pipeline/reuse-documents.js';
 import { keepDevShared, takeDevShared, type DevSharedCacheOptions } from './dev-shared-cache.js';
@@ -99,9 +100,6 @@ export interface DevSiteOptions {
    */
   onReload?: () => void;
 }
-
-/** A page's dependency that only has to exist (a linked page), not one whose content the page shows. */
-const PAGE_FILE = /\.mdx?$/;
 
 /** The dev server's open site. */
 export interface DevSite {
@@ -597,13 +595,13 @@ class OpenSite implements DevSite {
   /** Takes the compiled form of a page (no longer a stand-in) and copies the files it links to. */
   dependencies(): string[] {
     const files = new Set<string>();
-    for (const page of this.ctx.compiled.values()) for (const file of page.dependencies) if (!PAGE_FILE.test(file)) files.add(file);
+    for (const page of this.ctx.compiled.values()) for (const file of page.dependencies) if (isReadDependency(file)) files.add(file);
     return [...files];
   }
 
   /** The pages whose compile read `file` (a dependency that is not a linked page). */
   private readersOf(file: string): string[] {
-    if (PAGE_FILE.test(file)) return [];
+    if (!isReadDependency(file)) return [];
     const readers: string[] = [];
     for (const [page, compiled] of this.ctx.compiled) if (compiled.dependencies.includes(file)) readers.push(page);
     return readers;

@@ -58,6 +58,15 @@ export interface PageCacheOptions {
   enabled?: boolean;
 }
 
+/**
+ * Whether a page's dependency is one whose content the page shows (an image, a file a remark plugin read),
+ * as opposed to a linked page, which only has to exist. The page cache, the nothing-changed check and the
+ * dev server's watcher all draw this line the same way.
+ */
+export function isReadDependency(file: string): boolean {
+  return !/\.mdx?$/.test(file);
+}
+
 /** A page cache in `dir` (created on first write). */
 export class PageCache {
   readonly dir: string;
@@ -126,7 +135,7 @@ export class PageCache {
     const deps: CacheEntry['deps'] = [];
     for (const file of page.dependencies) {
       // A linked page only has to exist; an asset's content is part of its hashed name.
-      if (/\.mdx?$/.test(file)) deps.push([file, -1, -1]);
+      if (!isReadDependency(file)) deps.push([file, -1, -1]);
       else {
         const stat = fs.statSync(file, { throwIfNoEntry: false });
         if (stat) deps.push([file, stat.size, stat.mtimeMs]);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { writeRecordsFile } from '../search/write-search.js';
 import { saveState } from './build-state.js';
 import { need, type BuildContext } from './context.js';
+import { isReadDependency } from './page-cache.js';
 import { RENDER_STATE } from './render-site.js';
 import { recordDocuments, saveRenderState } from './reuse-documents.js';
 import { BUNDLE_STATE, saveBundleState, statEach, statOutputs } from './reuse-bundles.js';
@@ -26,7 +27,7 @@ export function writeOutput(ctx: BuildContext): void {
     // Every file the bundles read, the virtual modules (`docgen:…`) left out, and every file a page read
     // while compiling (a remark plugin's `file.data.dependencies`; linked pages only have to exist).
     const inputs = [bundles.client, bundles.server].flatMap((m) => Object.keys(m.inputs));
-    const read = [...ctx.compiled.values()].flatMap((page) => page.dependencies.filter((file) => !/\.mdx?$/.test(file)));
+    const read = [...ctx.compiled.values()].flatMap((page) => page.dependencies.filter(isReadDependency));
     saveState(
       ctx.stateFile,
       ctx.buildKey,
