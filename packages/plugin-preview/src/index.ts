@@ -15,7 +15,7 @@
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { definePlugin, scanRoutes, validatePluginOptions, type AddedPage, type DocgenPlugin, type ResolvedConfig } from '@docgen/core';
+import { definePlugin, scanRoutes, validatePluginOptions, type AddedPage, type DocgenPlugin, type ResolvedConfig, type RouteEntry } from '@docgen/core';
 import { z } from 'zod';
 import { demoRoutePath } from './demo-route.js';
 import { iframeSpecifier, previewEsbuildPlugin, RUNTIME_SPECIFIER } from './demo-module.js';
@@ -105,17 +105,18 @@ export function pluginPreview(options: PreviewOptions = {}): DocgenPlugin {
     name: 'preview',
     markdown: { remarkPlugins: [[REMARK_PLUGIN, remarkOptions]] },
     esbuild: { plugins: [previewEsbuildPlugin(defaults)] },
-    addPages: (config) => demoPages(config, defaults, resolved.iframe.routePrefix),
+    addPages: (config, env) => demoPages(config, defaults, resolved.iframe.routePrefix, env.routes),
   });
 }
 
 /**
- * One blank page per iframe demo of the site's Markdown and MDX pages: each page's source is read and
- * scanned once (`scanDemos`), so the cost grows with the size of the pages.
+ * One blank page per iframe demo of the site's Markdown and MDX pages (`routes`: the routes core scanned,
+ * which `addPages` gets; scanned here when not given): each page's source is read and scanned once
+ * (`scanDemos`), so the cost grows with the size of the pages.
  */
-export function demoPages(config: ResolvedConfig, defaults: DemoDefaults, routePrefix: string): AddedPage[] {
+export function demoPages(config: ResolvedConfig, defaults: DemoDefaults, routePrefix: string, routes: RouteEntry[] = scanRoutes(config)): AddedPage[] {
   const pages: AddedPage[] = [];
-  for (const route of scanRoutes(config)) {
+  for (const route of routes) {
     if (!/\.mdx?$/.test(route.filePath)) continue;
     const source = fs.readFileSync(route.filePath, 'utf8');
     const demos = scanDemos(source, defaults).demos.filter((d) => d.mode === 'iframe');

@@ -23,7 +23,7 @@ export async function scanPages(ctx: BuildContext): Promise<void> {
   // The folders as the build key's walk read them, unless a `beforeBuild` hook ran since (it may write pages).
   const routes = scanRoutes(ctx.config, ctx.plugins.hasHook('beforeBuild') ? undefined : ctx.listing);
   ctx.listing = undefined;
-  const added = await ctx.plugins.addPages(ctx.config);
+  const added = await ctx.plugins.addPages(ctx.config, routes);
   if (added.length) {
     const taken = new Map(routes.map((r) => [clashKey(r.path), r.relativePath]));
     const written = new Set<string>();

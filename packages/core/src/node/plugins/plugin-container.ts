@@ -183,11 +183,12 @@ export class PluginContainer {
   }
 
   /** Each plugin's added pages, validated, with the plugin that added them. */
-  async addPages(config: ResolvedConfig): Promise<{ plugin: string; page: AddedPage }[]> {
+  /** `routes`: the routes of the content folders' files, given to each hook as a copy. */
+  async addPages(config: ResolvedConfig, routes: RouteEntry[]): Promise<{ plugin: string; page: AddedPage }[]> {
     const out: { plugin: string; page: AddedPage }[] = [];
     for (const p of this.plugins) {
       if (!p.addPages) continue;
-      const pages = validated(p, 'addPages', addedPagesSchema, await call(p, 'addPages', () => p.addPages!(config, this.env(p))));
+      const pages = validated(p, 'addPages', addedPagesSchema, await call(p, 'addPages', () => p.addPages!(config, { ...this.env(p), routes: routes.map((r) => ({ ...r })) })));
       for (const page of pages) out.push({ plugin: p.name, page });
     }
     return out;

@@ -98,8 +98,11 @@ export interface DocgenPlugin {
    * returns them. `filePath` is the page's absolute source file, to read what the page data does not hold.
    */
   extendPageData?: (pageData: PageData, env: HookEnv & { filePath: string }) => void | Record<string, unknown> | Promise<void | Record<string, unknown>>;
-  /** Pages that do not come from a file of the content folders. */
-  addPages?: (config: ResolvedConfig, env: HookEnv) => AddedPage[] | Promise<AddedPage[]>;
+  /**
+   * Pages that do not come from a file of the content folders. `env.routes` are the routes of those files
+   * (a copy), for plugins that derive pages from them without scanning the folders again.
+   */
+  addPages?: (config: ResolvedConfig, env: HookEnv & { routes: RouteEntry[] }) => AddedPage[] | Promise<AddedPage[]>;
   /**
    * Changes one locale's nav and sidebars once they are resolved (from the config, or from `_nav.json` and
    * `_meta.json`): e.g. adds a sidebar section for pages made with `addPages`, which no `_meta.json` lists.
