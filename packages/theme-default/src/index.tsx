@@ -11,12 +11,14 @@ export { ThemeComponentsContext, useThemeComponent, type ThemeComponents, type T
 export { Navbar } from './components/Navbar/Navbar.js';
 export { NavMenu, NavLink, isNavItemActive } from './components/NavMenu/NavMenu.js';
 export { LocaleMenu, LocaleLinks, localizedPath } from './components/LocaleMenu/LocaleMenu.js';
+export { VersionMenu, VersionLinks, versionLink } from './components/VersionMenu/VersionMenu.js';
 export { AppearanceToggle } from './components/AppearanceToggle/AppearanceToggle.js';
 export { SocialLinks } from './components/SocialLinks/SocialLinks.js';
 export { MobileMenu } from './components/MobileMenu/MobileMenu.js';
 export { Sidebar } from './components/Sidebar/Sidebar.js';
 export { Outline } from './components/Outline/Outline.js';
 export { DocLayout } from './components/DocLayout/DocLayout.js';
+export { PageNotice, originalLocale } from './components/PageNotice/PageNotice.js';
 export { DocFooter, editLinkUrl } from './components/DocFooter/DocFooter.js';
 export { CopyMarkdown } from './components/CopyMarkdown/CopyMarkdown.js';
 export { PrevNextPage, flattenSidebar } from './components/PrevNextPage/PrevNextPage.js';
@@ -38,6 +40,7 @@ export { Tooltip, placeTooltip, type TooltipProps, type TooltipPlacement } from 
 export * from './components/builtins.js';
 export { useAppearance, useDark, setAppearance, type Appearance } from './hooks/use-appearance.js';
 export { useThemeConfig, useLocaleLanding } from './hooks/use-theme-config.js';
+export { useVersionLocales } from './hooks/use-version-locales.js';
 export type {
   ThemeConfig,
   ThemeUserConfig,

@@ -1,5 +1,5 @@
 /**
- * The `docgen` command line (commander): `build`, `dev` and `preview`. `runCli(argv)` runs in-process and
+ * The `docgen` command line (commander): `build`, `dev`, `preview` and `i18n`. `runCli(argv)` runs in-process and
  * resolves to the exit code: 0 on success, 1 on any error.
  */
 import fs from 'node:fs';
@@ -103,6 +103,27 @@ export function createCli(io: CliIo = { log: console.log, error: console.error }
       const server = await startStaticServer({ dir: config.outDir, base: config.base, host: opts.host, port: opts.port ?? 4173 });
       io.log(`docgen preview server running at ${server.url}`);
       closeOnSignal(server.close);
+    });
+
+  const i18n = program.command('i18n').description('translations: which are missing or stale, and recording that one matches its original');
+  i18n
+    .command('status')
+    .description('list, per locale, the missing, stale, up-to-date and untracked translations')
+    .argument('[root]', 'site root (folder of docgen.config.ts)', '.')
+    .option('--strict', 'exit with code 1 when a translation is missing or stale')
+    .option('--json', 'print the status as JSON')
+    .action(async (root: string, opts: { strict?: boolean; json?: boolean }) => {
+      const { i18nStatus } = await import('./i18n-command.js');
+      await i18nStatus(root, opts, io);
+    });
+  i18n
+    .command('mark')
+    .description("record in each translation's front matter (translatedFrom) that it matches its original now")
+    .argument('<files...>', 'translated pages (.md, .mdx), relative to the working directory')
+    .option('--root <dir>', 'site root (folder of docgen.config.ts)', '.')
+    .action(async (files: string[], opts: { root: string }) => {
+      const { i18nMark } = await import('./i18n-command.js');
+      await i18nMark(files, opts, io);
     });
 
   return program;

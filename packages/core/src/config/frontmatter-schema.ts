@@ -49,6 +49,12 @@ export const frontMatterSchema = z
       .optional(),
     /** Feature cards of a home page. */
     features: z.array(z.object({ title: z.string(), details: z.string(), icon: z.string().optional(), link: z.string().optional() })).optional(),
+    /**
+     * Of a translated page: the hash of its original (the default language's page) that the translation
+     * matches, written by `docgen i18n mark`; when the original changes, the translation is stale.
+     * @example translatedFrom: "3f9a0c1d2b7e"
+     */
+    translatedFrom: z.string().optional(),
   })
   .passthrough();
 

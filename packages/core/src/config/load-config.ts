@@ -28,6 +28,10 @@ export interface ResolvedLocale {
   editLink?: { text: string; pattern: string };
   /** Overrides of the theme's UI strings. */
   strings: Record<string, string>;
+  /** The version whose pages the folder holds (`multiVersion.versions`); '' on a site without versions. */
+  version: string;
+  /** Names the locale's output files (route table, search index): its `lang`, prefixed `<version>-` outside the default version (`1.x-zh`). */
+  key: string;
 }
 
 /** The validated config plus the absolute paths the build uses. */
@@ -44,8 +48,17 @@ export interface ResolvedConfig extends SiteConfig {
   themeDir: string;
   /** Base with a leading and trailing slash. */
   base: string;
-  /** Locales, default first; a site without locales has one, with prefix '' and `dir` = root. */
+  /**
+   * Locales of the default version, default first; a site without locales has one, with prefix '' and
+   * `dir` = root (or the default version's folder).
+   */
   resolvedLocales: ResolvedLocale[];
+  /**
+   * Every version's locales: the default version's (`resolvedLocales`) first, then each other version's in
+   * `multiVersion.versions` order, prefixed `/<version>` (`/1.x`, `/1.x/zh`). The same list as
+   * `resolvedLocales` on a site without versions.
+   */
+  contentLocales: ResolvedLocale[];
 }
 
 /** Overrides from the command line; they win over the config file. */
@@ -98,22 +111,41 @@ export function resolveConfig(
   if (langs.length > 0 && !langs.includes(config.lang)) problems.push(`lang must be one of ${langs.join(', ')}`);
   const dup = langs.find((l, i) => langs.indexOf(l) !== i);
   if (dup) problems.push(`locales contains the language ${dup} twice`);
+
+  const { versions, default: defaultVersion } = config.multiVersion;
+  if (versions.length) {
+    if (!versions.includes(defaultVersion)) problems.push(`multiVersion.default must be one of multiVersion.versions (${versions.join(', ')})`);
+    const twice = versions.find((v, i) => versions.indexOf(v) !== i);
+    if (twice) problems.push(`multiVersion.versions contains ${twice} twice`);
+    const asLang = versions.find((v) => langs.includes(v));
+    if (asLang) problems.push(`multiVersion.versions: ${asLang} is also a locale's lang; /${asLang}/ cannot be both`);
+  } else if (defaultVersion) problems.push('multiVersion.versions is empty: list the versions, the default among them');
   if (problems.length) throw new DocgenError(`Invalid config in ${where}:\n  ${problems.join('\n  ')}`);
 
-  const resolvedLocales: ResolvedLocale[] = config.locales.length
-    ? [...config.locales]
-        .sort((a, b) => Number(b.lang === config.lang) - Number(a.lang === config.lang))
-        .map((l) => ({
-          lang: l.lang,
-          label: l.label,
-          prefix: l.lang === config.lang ? '' : `/${l.lang}`,
-          dir: path.join(root, l.lang),
-          title: l.title ?? config.title,
-          description: l.description ?? config.description,
-          editLink: l.editLink,
-          strings: l.strings,
-        }))
-    : [{ lang: config.lang, label: config.lang, prefix: '', dir: root, title: config.title, description: config.description, strings: {} }];
+  // A version's folder holds what a site without versions keeps in the root; the default version's may be the root.
+  const localesOf = (version: string): ResolvedLocale[] => {
+    const isDefault = version === defaultVersion;
+    const dir = !version || (isDefault && !fs.existsSync(path.join(root, version))) ? root : path.join(root, version);
+    const versionPrefix = isDefault ? '' : `/${version}`;
+    return config.locales.length
+      ? [...config.locales]
+          .sort((a, b) => Number(b.lang === config.lang) - Number(a.lang === config.lang))
+          .map((l) => ({
+            lang: l.lang,
+            label: l.label,
+            prefix: versionPrefix + (l.lang === config.lang ? '' : `/${l.lang}`),
+            dir: path.join(dir, l.lang),
+            title: l.title ?? config.title,
+            description: l.description ?? config.description,
+            editLink: l.editLink,
+            strings: l.strings,
+            version,
+            key: isDefault || !version ? l.lang : `${version}-${l.lang}`,
+          }))
+      : [{ lang: config.lang, label: config.lang, prefix: versionPrefix, dir, title: config.title, description: config.description, strings: {}, version, key: isDefault || !version ? config.lang : `${version}-${config.lang}` }];
+  };
+  const resolvedLocales = localesOf(versions.length ? defaultVersion : '');
+  const contentLocales = [...resolvedLocales, ...versions.filter((v) => v !== defaultVersion).flatMap(localesOf)];
 
   return {
     ...config,
@@ -129,6 +161,7 @@ export function resolveConfig(
     // A relative target is a path from the root; anything else (absolute, a package name) stays.
     alias: Object.fromEntries(Object.entries(config.alias).map(([key, target]) => [key, target.startsWith('.') ? path.resolve(root, target) : target])),
     resolvedLocales,
+    contentLocales,
   };
 }
 

@@ -127,6 +127,15 @@ const languageTag = z
     { message: 'is not a BCP 47 language tag (such as en, zh or pt-BR)' },
   );
 
+/**
+ * A version's name (`2.x`, `v1`, `1.0`): it names a folder of the site and a URL prefix, so it holds letters,
+ * digits, `.`, `_` and `-` only, and is not `.` or `..`.
+ */
+const versionName = z
+  .string()
+  .refine((v) => /^[\w.-]+$/.test(v), { message: 'must hold only letters, digits, ".", "_" and "-" (it names a folder and a URL prefix)' })
+  .refine((v) => v !== '.' && v !== '..', { message: 'cannot be "." or ".."' });
+
 const locale = z.object({
   /** Language code (BCP 47); `lang` of the site must name one of the locales. @example 'zh' */
   lang: languageTag,
@@ -311,11 +320,52 @@ export const configSchema = z
      * @example 120000
      */
     pageTimeout: z.number().int().positive().default(30_000),
-    /** Versions of the docs. @default { default: '', versions: [] } */
+    /**
+     * Versions of the docs: one site with a folder per version, `<root>/<version>/<lang>/…` (or
+     * `<root>/<version>/…` without locales). The default version is served without a URL prefix, the others
+     * under `/<version>/`; the default version's pages may also stay where a site without versions keeps
+     * them (`<root>/<lang>/…`) when `<root>/<default>/` does not exist. No versions: `versions` empty.
+     * @default { default: '', versions: [] }
+     * @example { default: '2.x', versions: ['2.x', '1.x'] }
+     */
     multiVersion: z
-      .object({ default: z.string(), versions: z.array(z.string()) })
+      .object({
+        /** The version readers get without a prefix; one of `versions`. */
+        default: z.string(),
+        /** Every version, in the order the version menu lists them. */
+        versions: z.array(versionName),
+        /**
+         * Pages of versions other than the default get `<meta name="robots" content="noindex">` and a
+         * canonical link to the same page of the default version (when it has one), so search engines list
+         * the current docs. @default true
+         */
+        noindex: z.boolean().default(true),
+        /**
+         * What the local search of a version finds: `'version'`, the pages of the version being read;
+         * `'all'`, the pages of every version (of the same language). @default 'version'
+         */
+        search: z.enum(['version', 'all']).default('version'),
+      })
       .strict()
-      .default(() => ({ default: '', versions: [] })),
+      .default(() => ({ default: '', versions: [], noindex: true, search: 'version' as const })),
+    /** Internationalisation beyond the locales themselves. */
+    i18n: z
+      .object({
+        /**
+         * A page of the default language that another locale lacks is built in that locale's URL space with
+         * the default language's content, the locale's UI and a notice that it is not translated yet; the
+         * language menu never leads to a 404. @default false
+         */
+        fallback: z.boolean().default(false),
+        /**
+         * A translated page whose front matter `translatedFrom` (written by `docgen i18n mark`) no longer
+         * matches its original gets a notice that the original has changed, and the build a warning.
+         * @default true
+         */
+        staleNotice: z.boolean().default(true),
+      })
+      .strict()
+      .default(() => ({ fallback: false, staleNotice: true })),
     /** Search; `false` turns it off. @default { provider: 'local' } */
     search: z.union([z.literal(false), search]).default(() => ({ provider: 'local' as const, insights: false })),
     markdown: markdown.default(() => ({

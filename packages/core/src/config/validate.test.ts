@@ -79,7 +79,8 @@ describe('defaults of an empty config', () => {
     expect(config.base).toBe('/');
     expect(config.ssg).toBe(true);
     expect(config.route).toEqual({ cleanUrls: true, include: ['**'], extensions: ['.md', '.mdx'], exclude: [], excludeFragments: true });
-    expect(config.multiVersion).toEqual({ default: '', versions: [] });
+    expect(config.multiVersion).toEqual({ default: '', versions: [], noindex: true, search: 'version' });
+    expect(config.i18n).toEqual({ fallback: false, staleNotice: true });
     expect(config.markdown).toEqual({ showLineNumbers: false, defaultWrapCode: false, shiki: {}, remarkPlugins: [], rehypePlugins: [], checkDeadLinks: true, sanitize: false });
     expect(config.pageTimeout).toBe(30_000);
     expect(config.themeConfig.hideNavbar).toBe('auto');
@@ -100,7 +101,45 @@ describe('defaults of an empty config', () => {
   });
 
   it('has one locale, the root, without prefix', () => {
-    expect(config.resolvedLocales).toEqual([{ lang: 'en', label: 'en', prefix: '', dir: root, title: 'docgen', description: '', strings: {} }]);
+    expect(config.resolvedLocales).toEqual([{ lang: 'en', label: 'en', prefix: '', dir: root, title: 'docgen', description: '', strings: {}, version: '', key: 'en' }]);
+    expect(config.contentLocales).toEqual(config.resolvedLocales);
+  });
+});
+
+describe('versions', () => {
+  const locales = [
+    { lang: 'en', label: 'English' },
+    { lang: 'zh', label: '中文' },
+  ];
+
+  it('gives each version its locales, the default version without prefix, in <root>/<version>/<lang> or (missing) <root>/<lang>', () => {
+    const config = resolveConfig({ locales, multiVersion: { default: '2.x', versions: ['2.x', '1.x'] } }, { root: '/site' });
+    expect(config.contentLocales.map(({ lang, version, prefix, dir, key }) => ({ lang, version, prefix, dir, key }))).toEqual([
+      { lang: 'en', version: '2.x', prefix: '', dir: path.join('/site', 'en'), key: 'en' },
+      { lang: 'zh', version: '2.x', prefix: '/zh', dir: path.join('/site', 'zh'), key: 'zh' },
+      { lang: 'en', version: '1.x', prefix: '/1.x', dir: path.join('/site', '1.x', 'en'), key: '1.x-en' },
+      { lang: 'zh', version: '1.x', prefix: '/1.x/zh', dir: path.join('/site', '1.x', 'zh'), key: '1.x-zh' },
+    ]);
+    expect(config.resolvedLocales).toEqual(config.contentLocales.slice(0, 2));
+  });
+
+  it('keeps a site without locales in <root>/<version>', () => {
+    const config = resolveConfig({ multiVersion: { default: 'v2', versions: ['v2', 'v1'] } }, { root: '/site' });
+    expect(config.contentLocales.map(({ prefix, dir }) => [prefix, dir])).toEqual([
+      ['', '/site'],
+      ['/v1', path.join('/site', 'v1')],
+    ]);
+  });
+
+  it.each([
+    [{ default: '3.x', versions: ['2.x', '1.x'] }, 'multiVersion.default must be one of multiVersion.versions (2.x, 1.x)'],
+    [{ default: '1.x', versions: ['1.x', '1.x'] }, 'multiVersion.versions contains 1.x twice'],
+    [{ default: 'zh', versions: ['zh'] }, 'multiVersion.versions: zh is also a locale\'s lang'],
+    [{ default: '2.x', versions: [] }, 'multiVersion.versions is empty'],
+    [{ default: 'a/b', versions: ['a/b'] }, 'multiVersion.versions[0] must hold only letters, digits'],
+    [{ default: '..', versions: ['..'] }, 'multiVersion.versions[0] cannot be "." or ".."'],
+  ])('refuses %j', (multiVersion, message) => {
+    expect(() => resolveConfig({ locales, multiVersion }, { root: '/site' })).toThrow(message);
   });
 });
 

@@ -9,6 +9,7 @@ import { startTransition, useContext, useEffect, useLayoutEffect, useRef, useSta
 import { normalizeRoutePath } from '../shared/route-path.js';
 import { GlobalMdxComponentsContext } from './content.js';
 import { RuntimeContext, type RuntimeState } from './context.js';
+import { localeOf } from './hooks.js';
 import { LoaderContext } from './loader-context.js';
 import { savedScrollPosition, useRouter } from './router.js';
 import { setSearchIndexUrls } from './search-index.js';
@@ -109,10 +110,10 @@ export function App({ initialPage, initialRoutePath }: { initialPage: PageModule
 
   useEffect(() => {
     const page = state.page?.pageData;
-    const locale = siteData.locales.find((l) => l.lang === page?.lang) ?? siteData.locales[0];
+    const locale = localeOf(siteData, page, state.routePath);
     document.title = pageTitle(page?.title, page?.frontmatter.titleSuffix, locale?.title ?? siteData.title);
     document.documentElement.lang = page?.lang ?? locale?.lang ?? siteData.lang;
-  }, [state.page]);
+  }, [state.page, state.routePath]);
 
   return (
     <RuntimeContext.Provider value={state}>

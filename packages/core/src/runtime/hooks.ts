@@ -48,14 +48,20 @@ export function useRoutePath(): string {
   return useRuntime().routePath;
 }
 
-/** The locale of the page on screen (by route prefix when no page is loaded). */
+/**
+ * The locale `page` belongs to: the one of its language and version (a language has one locale per
+ * version), else the first. Without a page (404), the locale of `routePath` by its longest locale prefix.
+ */
+export function localeOf(site: SiteData, page: PageData | null | undefined, routePath: string): LocaleData {
+  if (page) return site.locales.find((l) => l.lang === page.lang && l.version === page.version) ?? site.locales[0];
+  const prefix = localePrefixOf(routePath, site.locales.map((l) => l.prefix));
+  return site.locales.find((l) => l.prefix === prefix) ?? site.locales[0];
+}
+
+/** The locale of the page on screen, by its language and version (by route prefix when no page is loaded). */
 export function useLocale(): LocaleData {
   const { site, page, routePath } = useRuntime();
-  return useMemo(() => {
-    if (page) return site.locales.find((l) => l.lang === page.pageData.lang) ?? site.locales[0];
-    const prefix = localePrefixOf(routePath, site.locales.map((l) => l.prefix));
-    return site.locales.find((l) => l.prefix === prefix) ?? site.locales[0];
-  }, [site, page, routePath]);
+  return useMemo(() => localeOf(site, page?.pageData, routePath), [site, page, routePath]);
 }
 
 /** Language code of the page on screen, e.g. `en`. */
@@ -63,7 +69,7 @@ export function useLang(): string {
   return useLocale().lang;
 }
 
-/** Version of the page on screen; '' until multi-version sites land. */
+/** Version of the page on screen (by route prefix on the 404 page); '' on a site without versions. */
 export function useVersion(): string {
-  return usePageData()?.version ?? '';
+  return useLocale().version;
 }

@@ -56,10 +56,30 @@ export interface PageData {
   lang: string;
   toc: TocItem[];
   frontmatter: FrontMatter;
-  /** Always '' until multi-version sites land. */
+  /** The version the page belongs to (`multiVersion.versions`); '' on a site without versions. */
   version: string;
   /** Source path relative to the docs root, POSIX separators, e.g. `en/guide/start/introduction.mdx`. */
   _relativePath: string;
+  /**
+   * On a site with versions: version → the route path the version menu opens from this page, the same page
+   * in that version, else its nearest parent section there, else that version's home (same language).
+   */
+  versionLinks?: Record<string, string>;
+  /** How the page stands to its original in the default language; absent for an original or an up-to-date translation. */
+  translation?: TranslationState;
+}
+
+/**
+ * A page that is not (or no longer) a faithful translation. `fallback`: the locale has no translation, the
+ * page shows the default language's content (`i18n.fallback`). `stale`: the original changed since the
+ * translation recorded it (front matter `translatedFrom`, `docgen i18n mark`).
+ */
+export interface TranslationState {
+  status: 'fallback' | 'stale';
+  /** Route path of the original (default-language) page. */
+  original: string;
+  /** Path of the translation's source file relative to the docs root (to be created for `fallback`), e.g. `zh/guide/x.md`. */
+  file: string;
 }
 
 /** A top navigation item: a link, or a menu of links when `items` is given. */
@@ -101,8 +121,13 @@ export interface OverviewGroup {
 export interface LocaleData {
   lang: string;
   label: string;
-  /** Route prefix of the locale: '' for the default locale, `/zh` otherwise. */
+  /**
+   * Route prefix of the locale: '' for the default locale, `/zh` otherwise; on a site with versions, other
+   * versions' locales are prefixed with the version (`/1.x`, `/1.x/zh`).
+   */
   prefix: string;
+  /** The version whose locale this is; '' on a site without versions. */
+  version: string;
   title: string;
   description: string;
   nav: NavItem[];
@@ -126,6 +151,7 @@ export interface SiteData {
   logo: string | { light: string; dark: string };
   logoText: string;
   cleanUrls: boolean;
+  /** Locales of every version, the default version's first (one per version × language). */
   locales: LocaleData[];
   /**
    * The theme's keys: the config's `themeConfig` without `nav`, `sidebar` and `locales`, as the theme's schema
@@ -140,6 +166,7 @@ export interface SiteData {
   };
   /** Search settings the dialog needs; false when search is off. */
   search: SearchSettings | false;
+  /** Versions of the site: the default one and all, in menu order (`versions` empty on a site without versions). */
   multiVersion: { default: string; versions: string[] };
 }
 

@@ -26,10 +26,13 @@ export type ThemeComponentName =
   | 'NotFound'
   | 'Outline'
   | 'Overview'
+  | 'PageNotice'
   | 'PrevNextPage'
   | 'Search'
   | 'Sidebar'
-  | 'SocialLinks';
+  | 'SocialLinks'
+  | 'VersionLinks'
+  | 'VersionMenu';
 
 /**
  * Replacements of the default layouts' parts: `<Layout components={{ Footer: MyFooter }} />`. A part

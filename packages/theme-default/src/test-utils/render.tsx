@@ -29,12 +29,25 @@ export function testSiteData(overrides: Partial<SiteData> = {}): SiteData {
     logoText: '',
     cleanUrls: true,
     search: false,
-    locales: [{ lang: 'en', label: 'English', prefix: '', title: 'Test', description: 'A test site', nav: [], strings: {}, themeConfig: {} }],
+    locales: [{ lang: 'en', label: 'English', prefix: '', version: '', title: 'Test', description: 'A test site', nav: [], strings: {}, themeConfig: {} }],
     themeConfig: { socialLinks: [], hideNavbar: 'never', enableAppearanceAnimation: false },
     markdown: { showLineNumbers: false, defaultWrapCode: false },
     multiVersion: { default: '', versions: [] },
     ...overrides,
   };
+}
+
+/**
+ * A site with versions: `2.x` (the default) and `1.x`, each in English (the default language) and Chinese,
+ * with the locale prefixes docgen gives them (`''`, `/zh`, `/1.x`, `/1.x/zh`); `overrides` applied on top.
+ */
+export function testVersionedSiteData(overrides: Partial<SiteData> = {}): SiteData {
+  const locale = (lang: string, label: string, prefix: string, version: string) => ({ lang, label, prefix, version, title: 'Test', description: '', nav: [], strings: {}, themeConfig: {} });
+  return testSiteData({
+    locales: [locale('en', 'English', '', '2.x'), locale('zh', '简体中文', '/zh', '2.x'), locale('en', 'English', '/1.x', '1.x'), locale('zh', '简体中文', '/1.x/zh', '1.x')],
+    multiVersion: { default: '2.x', versions: ['2.x', '1.x'] },
+    ...overrides,
+  });
 }
 
 /** A complete page record for `routePath`, `overrides` applied on top. */

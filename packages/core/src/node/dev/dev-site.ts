@@ -29,7 +29,7 @@ import { lazyPageCompiler } from '../markdown/lazy-compiler.js';
 import { parseFrontMatter, titleFromFileName } from '../markdown/front-matter.js';
 import { readPageSource } from '../markdown/read-source.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
-import { buildSiteData, pageDataOf } from '../pipeline/build-site-data.js';
+import { buildSiteData, navigationByLang, pageDataOf } from '../pipeline/build-site-data.js';
 import { builtModule } from '../pipeline/built-module.js';
 import { isReadDependency } from '../pipeline/page-cache.js';
 import { mergeMetafiles, planBundles, sharedVirtual, writeSidebarModules, type BundlePlan, type SharedParts } from '../pipeline/bundle-site.js';
@@ -243,6 +243,8 @@ class OpenSite implements DevSite {
   private fileOfEntry = new Map<string, string>();
   /** Route path → source file. */
   private fileOfRoute: Map<string, string>;
+  /** Fallback pages' files → their originals (`i18n.fallback`), which they are compiled from. */
+  private originals: Map<string, string>;
   private parts: ReturnType<BundlePlan['parts']>;
   private specifiers = [...SHARED_SPECIFIERS];
   private unshared = new Set<string>();
@@ -287,6 +289,7 @@ class OpenSite implements DevSite {
   ) {
     this.config = ctx.config;
     this.routeOfFile = new Map(ctx.routes.map((r) => [r.filePath, r]));
+    this.originals = new Map(ctx.routes.flatMap((r) => (r.originalFile ? [[r.filePath, r.originalFile]] : [])));
     this.fileOfRoute = new Map(ctx.routes.map((r) => [r.path, r.filePath]));
     const entryNames = need(ctx.entryNames, 'entryNames');
     for (const route of ctx.routes) {
@@ -347,7 +350,7 @@ class OpenSite implements DevSite {
   warmUp(): void {
     const { ctx } = this;
     const home = this.homeFile();
-    if (home) void compilePages([home], { options: ctx.compilerOptions, optionsKey: ctx.optionsKey, cache: ctx.cache, timeoutMs: this.config.pageTimeout, pool: this.pool }).catch(() => undefined);
+    if (home) void compilePages([home], { options: ctx.compilerOptions, optionsKey: ctx.optionsKey, cache: ctx.cache, timeoutMs: this.config.pageTimeout, pool: this.pool, originals: this.originals }).catch(() => undefined);
   }
 
   private homeFile(): string | undefined {
@@ -376,7 +379,7 @@ class OpenSite implements DevSite {
         if (!this.standIns.has(file)) continue; // compiled when it was asked for
         while (this.busy) await new Promise<void>((resolve) => this.onIdle.push(resolve));
         try {
-          const { pages } = await compilePages([file], { options: ctx.compilerOptions, optionsKey: ctx.optionsKey, cache: ctx.cache, timeoutMs: this.config.pageTimeout, pool, background: true });
+          const { pages } = await compilePages([file], { options: ctx.compilerOptions, optionsKey: ctx.optionsKey, cache: ctx.cache, timeoutMs: this.config.pageTimeout, pool, background: true, originals: this.originals });
           // Only a stand-in is replaced: a page edited or asked for meanwhile was compiled from a newer source.
           if (this.standIns.has(file)) this.takeCompiled(file, pages.get(file)!);
         } catch (error) {
@@ -564,7 +567,7 @@ class OpenSite implements DevSite {
     const todo = files.filter((file) => this.standIns.has(file));
     if (!todo.length) return;
     const { ctx } = this;
-    const { pages } = await compilePages(todo, { options: ctx.compilerOptions, optionsKey: ctx.optionsKey, cache: ctx.cache, timeoutMs: this.config.pageTimeout, pool: this.pool });
+    const { pages } = await compilePages(todo, { options: ctx.compilerOptions, optionsKey: ctx.optionsKey, cache: ctx.cache, timeoutMs: this.config.pageTimeout, pool: this.pool, originals: this.originals });
     const overviews = this.hasOverviews();
     let derive = false;
     for (const [file, page] of pages) {
@@ -688,6 +691,8 @@ class OpenSite implements DevSite {
       edited.push(...readers.filter((reader) => !edited.includes(reader)));
       if (event === 'change' && ctx.compiled.has(file)) {
         if (!edited.includes(file)) edited.push(file);
+        // The fallback pages showing this original (`i18n.fallback`) change with it.
+        for (const [copy, original] of this.originals) if (original === file && !edited.includes(copy)) edited.push(copy);
       }
       else if (event === 'change' && this.sharedInputs.has(file)) {
         sharedChanged = true;
@@ -702,13 +707,13 @@ class OpenSite implements DevSite {
       this.plan.modules.compileFragment = ctx.compileFragment;
     }
     if (edited.length) {
-      const { pages } = await compilePages(edited, { options: ctx.compilerOptions, optionsKey: ctx.optionsKey, cache: ctx.cache, timeoutMs: config.pageTimeout, pool: this.pool });
+      const { pages } = await compilePages(edited, { options: ctx.compilerOptions, optionsKey: ctx.optionsKey, cache: ctx.cache, timeoutMs: config.pageTimeout, pool: this.pool, originals: this.originals });
       // Once every page has compiled, links are checked against the whole site before anything changes: a
       // dead link leaves the last good state served. Before, `settle` checks them all.
       if (this.standIns.size === 0) {
         const next = new Map(ctx.compiled);
         for (const [file, page] of pages) next.set(file, page);
-        await checkLinks({ routes: ctx.routes, pages: next, root: config.root, publicDir: config.publicDir, level: config.markdown.checkDeadLinks, compileFragment: ctx.compileFragment });
+        await checkLinks({ routes: ctx.routes.filter((r) => !r.originalFile), pages: next, root: config.root, publicDir: config.publicDir, level: config.markdown.checkDeadLinks, compileFragment: ctx.compileFragment });
       }
       const overviews = this.hasOverviews() || [...pages.values()].some((page) => page.frontmatter.overview === true);
       for (const [file, page] of pages) {
@@ -755,7 +760,7 @@ class OpenSite implements DevSite {
     const compileFragment = need(ctx.compileFragment, 'compileFragment');
     const fragments = await compileImportedFragments(ctx.compiled, compileFragment, { root: config.root, publicDir: config.publicDir });
     checkImportCycles(ctx.compiled, fragments);
-    await checkLinks({ routes: ctx.routes, pages: ctx.compiled, root: config.root, publicDir: config.publicDir, level: config.markdown.checkDeadLinks, fragments });
+    await checkLinks({ routes: ctx.routes.filter((r) => !r.originalFile), pages: ctx.compiled, root: config.root, publicDir: config.publicDir, level: config.markdown.checkDeadLinks, fragments });
     await this.deriveSiteData();
     await indexSearch(ctx);
     emitSearchIndexes(ctx, this.outDir, { served: true });
@@ -769,7 +774,7 @@ class OpenSite implements DevSite {
     // to replace a file it did not write (a file of the public folder) does not find its own.
     for (const file of this.pluginOutputs) fs.rmSync(path.join(this.outDir, file), { force: true });
     const before = listFiles(this.outDir);
-    await ctx.plugins.afterBuild(config, ctx.routes, Object.fromEntries(need(ctx.navigation, 'navigation')));
+    await ctx.plugins.afterBuild(config, ctx.routes, navigationByLang(config, need(ctx.navigation, 'navigation')));
     const after = listFiles(this.outDir);
     this.pluginOutputs = [...after].filter(([file, stamp]) => before.get(file) !== stamp).map(([file]) => file);
     const routes = [...this.unsent];

@@ -28,12 +28,12 @@ describe('generated navigation', () => {
   const nav = navigationOf({});
 
   it('reads the nav of a locale from its _nav.json', () => {
-    expect(nav.get('en')!.nav).toEqual([{ text: 'Guide', link: '/guide/start/intro', activeMatch: '^/guide/' }]);
-    expect(nav.get('zh')!.nav).toEqual([]);
+    expect(nav.get('')!.nav).toEqual([{ text: 'Guide', link: '/guide/start/intro', activeMatch: '^/guide/' }]);
+    expect(nav.get('/zh')!.nav).toEqual([]);
   });
 
   it('builds one sidebar section per top-level folder, in _meta.json order with labels and groups', () => {
-    const [section] = nav.get('en')!.sidebars;
+    const [section] = nav.get('')!.sidebars;
     expect(section.prefix).toBe('/guide/');
     expect(section.items).toEqual([
       {
@@ -62,7 +62,7 @@ describe('generated navigation', () => {
   });
 
   it('gives the other locale its own prefixed section', () => {
-    const [section] = nav.get('zh')!.sidebars;
+    const [section] = nav.get('/zh')!.sidebars;
     expect(section.prefix).toBe('/zh/guide/');
     expect(section.items).toEqual([{ text: 'Title of /zh/guide/intro', link: '/zh/guide/intro' }]);
   });
@@ -81,7 +81,7 @@ describe('generated navigation', () => {
 describe('pages left out by route.exclude', () => {
   it('leaves them and folders emptied by them out of the generated sidebar, though _meta.json lists them', () => {
     const nav = navigationOf({ route: { exclude: ['en/guide/start/setup.mdx', 'en/guide/extra/**'] } });
-    const [section] = nav.get('en')!.sidebars;
+    const [section] = nav.get('')!.sidebars;
     expect(section.items).toEqual([
       { text: 'Getting Started', collapsible: true, collapsed: false, items: [{ text: 'Introduction', link: '/guide/start/intro' }] },
       { text: 'Loose pages', collapsible: true, collapsed: true, items: [{ text: 'Title of /guide/top', link: '/guide/top' }] },
@@ -91,7 +91,7 @@ describe('pages left out by route.exclude', () => {
 
   it('leaves out a group whose pages are all excluded', () => {
     const nav = navigationOf({ route: { exclude: ['en/guide/top.md'] } });
-    expect(nav.get('en')!.sidebars[0].items.map((i) => i.text)).toEqual(['Getting Started', 'extra', 'Changelog']);
+    expect(nav.get('')!.sidebars[0].items.map((i) => i.text)).toEqual(['Getting Started', 'extra', 'Changelog']);
   });
 });
 
@@ -104,11 +104,11 @@ describe('configured navigation', () => {
         locales: { zh: { nav: [{ text: '文档', link: '/zh/guide/intro' }] } },
       },
     });
-    expect(nav.get('en')!.nav).toEqual([{ text: 'Docs', link: '/guide/top' }]);
-    expect(nav.get('en')!.sidebars).toEqual([{ prefix: '/guide/', items: [{ text: 'Only', link: '/guide/top' }] }]);
-    expect(nav.get('zh')!.nav).toEqual([{ text: '文档', link: '/zh/guide/intro' }]);
+    expect(nav.get('')!.nav).toEqual([{ text: 'Docs', link: '/guide/top' }]);
+    expect(nav.get('')!.sidebars).toEqual([{ prefix: '/guide/', items: [{ text: 'Only', link: '/guide/top' }] }]);
+    expect(nav.get('/zh')!.nav).toEqual([{ text: '文档', link: '/zh/guide/intro' }]);
     // zh has no configured sidebar: generated from its folders.
-    expect(nav.get('zh')!.sidebars[0].prefix).toBe('/zh/guide/');
+    expect(nav.get('/zh')!.sidebars[0].prefix).toBe('/zh/guide/');
   });
 });
 

@@ -9,6 +9,10 @@
  * - `{ "type": "group", "label", "items": [entries…], "collapsible"?, "collapsed"? }`: a group of entries of this folder;
  * - `{ "type": "link", "label", "link" }`: any link.
  * A folder without `_meta.json` lists its pages alphabetically, `index` first, then its sub-folders as groups.
+ *
+ * A label (`label` in `_meta.json`, `text` in `_nav.json`) that is a key of the site's `i18n.json`
+ * (`{ "gettingStarted": { "en": "Getting Started", "zh": "开始" } }`) reads the locale's text, else the default
+ * language's, with a warning.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,7 +20,7 @@ import type { ResolvedConfig, ResolvedLocale } from '../../config/index.js';
 import { parse as parseJson, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { DocgenError } from '../../shared/errors.js';
 import type { NavItem, SidebarItem, SidebarSection } from '../../shared/types.js';
-import type { RouteEntry } from '../routes/scan-routes.js';
+import { translationFileOf, type RouteEntry } from '../routes/scan-routes.js';
 
 /** Nav and sidebar sections of one locale, from the config or from `_nav.json` / `_meta.json`. */
 export interface LocaleNavigation {
@@ -32,26 +36,94 @@ type MetaEntry =
   | { type: 'group'; label: string; items: MetaEntry[]; collapsible?: boolean; collapsed?: boolean }
   | { type: 'link'; label: string; link: string };
 
+/** Names of fallback pages' files and of folders that hold only such pages, by folder (absolute). */
+interface VirtualEntries {
+  files: Map<string, Set<string>>;
+  dirs: Map<string, Set<string>>;
+}
+
+function addTo(map: Map<string, Set<string>>, key: string, value: string): void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(value);
+}
+
+/** Label key → language → text, from the site's `i18n.json`. */
+export type LabelTranslations = Record<string, Record<string, string>>;
+
 /**
- * Resolves nav and sidebars for every locale.
+ * Resolves nav and sidebars for every locale of every version (`config.contentLocales`); the config's
+ * `nav` and `sidebar` apply to the default version, other versions read their own `_nav.json` and
+ * `_meta.json`.
  * @param titles route path → page title, for sidebar labels of generated sidebars.
- * @throws DocgenError when a `_nav.json`/`_meta.json` is not valid JSON or names a missing file.
+ * @param warn called for a label key of `i18n.json` that has no text for a locale
+ * @returns locale prefix (`''`, `/zh`, `/1.x/zh`) → its navigation
+ * @throws DocgenError when a `_nav.json`/`_meta.json`/`i18n.json` is not valid JSON, or a `_meta.json` names a missing file.
  */
-export function resolveNavigation(config: ResolvedConfig, routes: RouteEntry[], titles: Map<string, string>): Map<string, LocaleNavigation> {
+export function resolveNavigation(
+  config: ResolvedConfig,
+  routes: RouteEntry[],
+  titles: Map<string, string>,
+  warn: (message: string) => void = () => {},
+): Map<string, LocaleNavigation> {
   const out = new Map<string, LocaleNavigation>();
   const routeByFile = new Map(routes.map((r) => [r.filePath, r]));
-  for (const locale of config.resolvedLocales) {
-    const isDefault = locale.lang === config.lang;
-    const themed = isDefault ? config.themeConfig : undefined;
-    const localeTheme = config.themeConfig.locales[locale.lang];
-    const nav = localeTheme?.nav ?? themed?.nav ?? readNavFile(locale);
+  // Fallback pages (`i18n.fallback`) stand where their translation belongs: `_meta.json` names them, and
+  // generated sidebars list them, as if the file were there.
+  const virtual: VirtualEntries = { files: new Map(), dirs: new Map() };
+  for (const route of routes) {
+    const file = translationFileOf(config, route);
+    if (!file) continue;
+    routeByFile.set(file, route);
+    const locale = config.contentLocales.find((l) => l.lang === route.lang && l.version === route.version)!;
+    let child = file;
+    addTo(virtual.files, path.dirname(file), path.basename(file));
+    for (let dir = path.dirname(file); dir !== locale.dir && dir.startsWith(locale.dir); child = dir, dir = path.dirname(dir)) addTo(virtual.dirs, path.dirname(dir), path.basename(dir));
+    void child;
+  }
+  const labels = readLabelTranslations(config.root);
+  const defaultVersion = config.resolvedLocales[0]?.version ?? '';
+  for (const locale of config.contentLocales) {
+    const label = labelReader(labels, locale.lang, config.lang, warn);
+    const configurable = locale.version === defaultVersion;
+    const themed = configurable && locale.lang === config.lang ? config.themeConfig : undefined;
+    const localeTheme = configurable ? config.themeConfig.locales[locale.lang] : undefined;
+    const nav = localeTheme?.nav ?? themed?.nav ?? readNavFile(locale, label);
     const configured = localeTheme?.sidebar ?? themed?.sidebar;
     const sidebars: SidebarSection[] = configured
       ? Object.entries(configured).map(([prefix, items]) => ({ prefix, items }))
-      : generateSidebars(locale, routeByFile, titles);
-    out.set(locale.lang, { nav, sidebars: sidebars.sort((a, b) => b.prefix.length - a.prefix.length) });
+      : generateSidebars(locale, routeByFile, titles, label, virtual);
+    out.set(locale.prefix, { nav, sidebars: sidebars.sort((a, b) => b.prefix.length - a.prefix.length) });
   }
   return out;
+}
+
+/** `<root>/i18n.json`, checked for its shape; `{}` when there is none. */
+function readLabelTranslations(root: string): LabelTranslations {
+  const file = path.join(root, 'i18n.json');
+  const value = readJson<unknown>(file) ?? {};
+  const ok =
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((t) => typeof t === 'string'));
+  if (!ok) throw new DocgenError(`${path.relative(process.cwd(), file)}: must hold an object of label keys, each an object of language → text (e.g. { "start": { "en": "Start", "zh": "开始" } })`);
+  return value as LabelTranslations;
+}
+
+/** A label's text in `lang`: a key of `i18n.json` is translated (falling back to `defaultLang`, with a warning); any other label stays. */
+function labelReader(labels: LabelTranslations, lang: string, defaultLang: string, warn: (message: string) => void): (label: string) => string {
+  const warned = new Set<string>();
+  return (label) => {
+    if (!Object.hasOwn(labels, label)) return label;
+    const texts = labels[label];
+    if (texts[lang] !== undefined) return texts[lang];
+    if (!warned.has(label)) {
+      warned.add(label);
+      warn(`i18n.json: the label "${label}" has no text for ${lang}; the ${texts[defaultLang] !== undefined ? `${defaultLang} text` : 'key itself'} is shown`);
+    }
+    return texts[defaultLang] ?? label;
+  };
 }
 
 /** The sidebar section whose prefix is the longest match of `routePath`, or null. */
@@ -75,33 +147,47 @@ function readJson<T>(file: string): T | undefined {
   throw new DocgenError(`${rel}:${line}:${column}: ${message}`, [{ message, location: { file: rel, line, column, lineText: text.split('\n')[line - 1] } }]);
 }
 
-function readNavFile(locale: ResolvedLocale): NavItem[] {
+function readNavFile(locale: ResolvedLocale, label: (text: string) => string): NavItem[] {
   const nav = readJson<NavItem[]>(path.join(locale.dir, '_nav.json'));
   if (nav !== undefined && !Array.isArray(nav)) throw new DocgenError(`${path.join(locale.dir, '_nav.json')}: must hold an array of nav items`);
-  return nav ?? [];
+  const translate = (items: NavItem[]): NavItem[] =>
+    items.map((item) => ({ ...item, ...(typeof item.text === 'string' && { text: label(item.text) }), ...(Array.isArray(item.items) && { items: translate(item.items) }) }));
+  return translate(nav ?? []);
 }
 
-function generateSidebars(locale: ResolvedLocale, routeByFile: Map<string, RouteEntry>, titles: Map<string, string>): SidebarSection[] {
-  if (!fs.existsSync(locale.dir)) return [];
+function generateSidebars(
+  locale: ResolvedLocale,
+  routeByFile: Map<string, RouteEntry>,
+  titles: Map<string, string>,
+  label: (text: string) => string,
+  virtual: VirtualEntries,
+): SidebarSection[] {
+  const names = new Set([...listDirs(locale.dir), ...(virtual.dirs.get(locale.dir) ?? [])]);
   const sections: SidebarSection[] = [];
-  for (const entry of fs.readdirSync(locale.dir, { withFileTypes: true })) {
-    if (!entry.isDirectory() || entry.name.startsWith('_') || entry.name.startsWith('.')) continue;
-    const dir = path.join(locale.dir, entry.name);
-    const items = folderItems(dir, routeByFile, titles);
-    if (items.length) sections.push({ prefix: `${locale.prefix}/${entry.name}/`, items });
+  for (const name of [...names].sort()) {
+    if (name.startsWith('_') || name.startsWith('.')) continue;
+    const items = folderItems(path.join(locale.dir, name), routeByFile, titles, label, virtual);
+    if (items.length) sections.push({ prefix: `${locale.prefix}/${name}/`, items });
   }
   return sections;
 }
 
-function folderItems(dir: string, routeByFile: Map<string, RouteEntry>, titles: Map<string, string>): SidebarItem[] {
+/** The sub-folders of `dir` in the order the file system lists them; none when it does not exist. */
+function listDirs(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+}
+
+function folderItems(dir: string, routeByFile: Map<string, RouteEntry>, titles: Map<string, string>, label: (text: string) => string, virtual: VirtualEntries): SidebarItem[] {
   const metaFile = path.join(dir, '_meta.json');
-  const meta = readJson<MetaEntry[]>(metaFile) ?? defaultMeta(dir, routeByFile);
+  const meta = readJson<MetaEntry[]>(metaFile) ?? defaultMeta(dir, routeByFile, virtual);
   if (!Array.isArray(meta)) throw new DocgenError(`${path.relative(process.cwd(), metaFile)}: must hold an array`);
+  const isDir = (sub: string) => (fs.existsSync(sub) && fs.statSync(sub).isDirectory()) || virtual.dirs.get(dir)?.has(path.basename(sub)) === true;
   const toItems = (entries: MetaEntry[]): SidebarItem[] =>
     entries.flatMap((entry): SidebarItem[] => {
       if (typeof entry === 'string') {
         const sub = path.join(dir, entry);
-        if (fs.existsSync(sub) && fs.statSync(sub).isDirectory()) return toItems([{ type: 'dir', name: entry }]);
+        if (isDir(sub)) return toItems([{ type: 'dir', name: entry }]);
         return toItems([{ type: 'file', name: entry }]);
       }
       switch (entry.type) {
@@ -115,24 +201,24 @@ function folderItems(dir: string, routeByFile: Map<string, RouteEntry>, titles: 
             throw new DocgenError(`${path.relative(process.cwd(), metaFile)}: "${entry.name}" is not a page of ${path.relative(process.cwd(), dir)}`);
           }
           const route = routeByFile.get(file)!;
-          return [{ text: entry.label ?? titles.get(route.path) ?? entry.name, link: route.path }];
+          return [{ text: entry.label !== undefined ? label(entry.label) : (titles.get(route.path) ?? entry.name), link: route.path }];
         }
         case 'dir': {
           const sub = path.join(dir, entry.name);
-          if (!fs.existsSync(sub)) throw new DocgenError(`${path.relative(process.cwd(), metaFile)}: folder "${entry.name}" does not exist`);
-          const items = folderItems(sub, routeByFile, titles);
+          if (!isDir(sub)) throw new DocgenError(`${path.relative(process.cwd(), metaFile)}: folder "${entry.name}" does not exist`);
+          const items = folderItems(sub, routeByFile, titles, label, virtual);
           // A folder whose pages are all excluded shows no empty group.
           if (!items.length) return [];
-          return [{ text: entry.label ?? entry.name, collapsible: entry.collapsible ?? true, collapsed: entry.collapsed ?? false, items }];
+          return [{ text: entry.label !== undefined ? label(entry.label) : entry.name, collapsible: entry.collapsible ?? true, collapsed: entry.collapsed ?? false, items }];
         }
         case 'group': {
           const items = toItems(entry.items);
           // Like a folder: a group whose pages are all excluded shows no empty heading.
           if (!items.length) return [];
-          return [{ text: entry.label, collapsible: entry.collapsible ?? true, collapsed: entry.collapsed ?? false, items }];
+          return [{ text: label(entry.label), collapsible: entry.collapsible ?? true, collapsed: entry.collapsed ?? false, items }];
         }
         case 'link':
-          return [{ text: entry.label, link: entry.link }];
+          return [{ text: label(entry.label), link: entry.link }];
         default:
           throw new DocgenError(`${path.relative(process.cwd(), metaFile)}: unknown entry ${JSON.stringify(entry)}`);
       }
@@ -143,13 +229,13 @@ function folderItems(dir: string, routeByFile: Map<string, RouteEntry>, titles: 
 /** Extensions a page can have (`route.extensions` picks among them), in the order a `_meta.json` name tries them. */
 const PAGE_EXTENSIONS = ['.md', '.mdx', '.tsx', '.jsx'];
 
-/** The entries of a folder without `_meta.json`: its routes (excluded files are not), then its sub-folders. */
-function defaultMeta(dir: string, routeByFile: Map<string, RouteEntry>): MetaEntry[] {
-  const entries = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => !e.name.startsWith('_') && !e.name.startsWith('.'));
-  const pages = entries
-    .filter((e) => e.isFile() && routeByFile.has(path.join(dir, e.name)))
-    .map((e) => e.name.slice(0, -path.extname(e.name).length))
+/** The entries of a folder without `_meta.json`: its routes (excluded files are not), then its sub-folders (fallback pages' included). */
+function defaultMeta(dir: string, routeByFile: Map<string, RouteEntry>, virtual: VirtualEntries): MetaEntry[] {
+  const entries = fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((e) => !e.name.startsWith('_') && !e.name.startsWith('.')) : [];
+  const files = new Set([...entries.filter((e) => e.isFile() && routeByFile.has(path.join(dir, e.name))).map((e) => e.name), ...(virtual.files.get(dir) ?? [])]);
+  const pages = [...files]
+    .map((name) => name.slice(0, -path.extname(name).length))
     .sort((a, b) => (a === 'index' ? -1 : b === 'index' ? 1 : a.localeCompare(b)));
-  const dirs = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const dirs = [...new Set([...entries.filter((e) => e.isDirectory()).map((e) => e.name), ...(virtual.dirs.get(dir) ?? [])])].filter((n) => !n.startsWith('_') && !n.startsWith('.')).sort();
   return [...pages, ...dirs];
 }

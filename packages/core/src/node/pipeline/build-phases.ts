@@ -3,7 +3,7 @@
  * needed: a build with nothing to do starts without the compiler, the bundler and the renderer.
  */
 export { bundleSite } from './bundle-site.js';
-export { buildSiteData } from './build-site-data.js';
+export { buildSiteData, navigationByLang } from './build-site-data.js';
 export { compileSitePages } from './compile-site-pages.js';
 export { emitAssets, emitSearchIndexes } from './emit-assets.js';
 export { indexSearch } from './index-search.js';

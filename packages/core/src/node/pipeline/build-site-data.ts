@@ -4,11 +4,13 @@
  * overview of that section.
  */
 import type { ResolvedConfig } from '../../config/index.js';
-import type { LocaleData, OverviewGroup, PageData, SidebarItem, SidebarSection, SiteData } from '../../shared/types.js';
+import path from 'node:path';
+import type { LocaleData, OverviewGroup, PageData, SidebarItem, SidebarSection, SiteData, TranslationState } from '../../shared/types.js';
 import type { CompiledPage } from '../markdown/compile-page.js';
-import { resolveNavigation, sidebarFor } from '../nav/resolve-nav-sidebar.js';
-import type { RouteEntry } from '../routes/scan-routes.js';
+import { resolveNavigation, sidebarFor, type LocaleNavigation } from '../nav/resolve-nav-sidebar.js';
+import { localeOfRoute, sourceFileOf, translationFileOf, type RouteEntry } from '../routes/scan-routes.js';
 import type { BuildContext, PageEntry } from './context.js';
+import { staleTranslations } from '../i18n/translations.js';
 import type { I18nSource } from '../plugins/plugin.js';
 
 /**
@@ -20,14 +22,24 @@ import type { I18nSource } from '../plugins/plugin.js';
 export async function buildSiteData(ctx: BuildContext): Promise<void> {
   const { config, routes, compiled } = ctx;
   const titles = new Map(routes.map((r) => [r.path, compiled.get(r.filePath)!.title]));
-  const navigation = resolveNavigation(config, routes, titles);
+  const navigation = resolveNavigation(config, routes, titles, (message) => ctx.warnings.push(message));
   await ctx.plugins.extendNavigation(config, navigation);
+  ctx.navigation = navigation;
+  const stale = staleTranslations(config, routes, (route) => {
+    const recorded = compiled.get(route.filePath)?.frontmatter.translatedFrom;
+    return typeof recorded === 'string' ? recorded : undefined;
+  });
+  for (const [file, { original }] of stale) {
+    const rel = routeIndex(routes).byFile.get(file)!.relativePath;
+    ctx.warnings.push(`${rel}: its original ${original.relativePath} changed since it was translated (translatedFrom); once updated, run docgen i18n mark ${rel}`);
+  }
+  ctx.staleTranslations = config.i18n.staleNotice ? stale : new Map();
   const sidebars = [...navigation.values()].flatMap((n) => n.sidebars);
   const pages = new Map<string, PageEntry>();
   const routeByPath = new Map(routes.map((r) => [r.path, r]));
   for (const route of routes) {
     const page = compiled.get(route.filePath)!;
-    const section = sidebarFor(navigation.get(route.lang)?.sidebars ?? [], route.path);
+    const section = sidebarFor(navigation.get(localeOfRoute(config, route).prefix)?.sidebars ?? [], route.path);
     const hideSidebar = page.frontmatter.sidebar === false || (page.frontmatter.pageType && page.frontmatter.pageType !== 'doc');
     const pageData = await pageDataOf(ctx, route, page);
     pages.set(route.filePath, {
@@ -36,7 +48,6 @@ export async function buildSiteData(ctx: BuildContext): Promise<void> {
       overview: page.frontmatter.overview === true ? overviewOf(section, route.path, routeByPath, compiled) : undefined,
     });
   }
-  ctx.navigation = navigation;
   ctx.siteData = createSiteData(config, navigation, await ctx.plugins.i18nSource());
   ctx.sidebars = sidebars;
   ctx.pages = pages;
@@ -58,8 +69,75 @@ export async function pageDataOf(ctx: BuildContext, route: RouteEntry, page: Com
     version: route.version,
     _relativePath: route.relativePath,
   };
-  await ctx.plugins.extendPageData(pageData, route.filePath);
+  if (ctx.config.multiVersion.versions.length) pageData.versionLinks = versionLinksOf(ctx, route);
+  const translation = translationOf(ctx, route);
+  if (translation) pageData.translation = translation;
+  await ctx.plugins.extendPageData(pageData, sourceFileOf(route));
   return pageData;
+}
+
+/** Route paths and routes by source file of a route list, made once per list. */
+const routeIndexes = new WeakMap<RouteEntry[], { paths: Set<string>; byFile: Map<string, RouteEntry> }>();
+function routeIndex(routes: RouteEntry[]) {
+  let index = routeIndexes.get(routes);
+  if (!index) {
+    index = { paths: new Set(routes.map((r) => r.path)), byFile: new Map(routes.map((r) => [r.filePath, r])) };
+    routeIndexes.set(routes, index);
+  }
+  return index;
+}
+
+/**
+ * Version → where the version menu leads from `route`: the same page in that version (same language,
+ * else the version's default language); else the nearest parent section with a page there (its index
+ * page, else its first page in the sidebar); else the version's home. Never a route that is not built.
+ */
+export function versionLinksOf(ctx: BuildContext, route: RouteEntry): Record<string, string> {
+  const { config } = ctx;
+  const { paths } = routeIndex(ctx.routes);
+  const own = localeOfRoute(config, route);
+  const rest = route.path.slice(own.prefix.length) || '/';
+  const links: Record<string, string> = {};
+  for (const version of config.multiVersion.versions) {
+    const locale =
+      config.contentLocales.find((l) => l.version === version && l.lang === route.lang) ?? config.contentLocales.find((l) => l.version === version && l.lang === config.lang)!;
+    links[version] = nearestRoute(locale.prefix, rest, paths, ctx.navigation?.get(locale.prefix)?.sidebars ?? []);
+  }
+  return links;
+}
+
+/** `prefix + rest` when it is a route, else the nearest parent folder of `rest` with a page, else the home. */
+function nearestRoute(prefix: string, rest: string, paths: Set<string>, sidebars: SidebarSection[]): string {
+  if (paths.has(prefix + rest)) return prefix + rest;
+  const segments = rest.split('/').filter(Boolean);
+  if (!rest.endsWith('/')) segments.pop();
+  for (let n = segments.length; n > 0; n--) {
+    const folder = `${prefix}/${segments.slice(0, n).join('/')}/`;
+    if (paths.has(folder)) return folder;
+    const first = firstLinkUnder(sidebarFor(sidebars, folder)?.items ?? [], folder, paths);
+    if (first) return first;
+  }
+  return `${prefix}/`;
+}
+
+function firstLinkUnder(items: SidebarItem[], folder: string, paths: Set<string>): string | undefined {
+  for (const item of items) {
+    if (item.link?.startsWith(folder) && paths.has(item.link)) return item.link;
+    const inner = item.items && firstLinkUnder(item.items, folder, paths);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/** A fallback page's or a stale translation's state (`PageData.translation`); undefined for any other page. */
+function translationOf(ctx: BuildContext, route: RouteEntry): TranslationState | undefined {
+  if (route.originalFile) {
+    const original = routeIndex(ctx.routes).byFile.get(route.originalFile);
+    const file = path.relative(ctx.config.root, translationFileOf(ctx.config, route)!).split(path.sep).join('/');
+    return original && { status: 'fallback', original: original.path, file };
+  }
+  const stale = ctx.staleTranslations?.get(route.filePath);
+  return stale && { status: 'stale', original: stale.original.path, file: route.relativePath };
 }
 
 /**
@@ -95,13 +173,14 @@ function createSiteData(config: ResolvedConfig, navigation: ReturnType<typeof re
     for (const [key, byLang] of Object.entries(i18nSource)) if (byLang[lang] !== undefined) strings[key] = byLang[lang];
     return strings;
   };
-  const locales: LocaleData[] = config.resolvedLocales.map((l) => ({
+  const locales: LocaleData[] = config.contentLocales.map((l) => ({
     lang: l.lang,
     label: l.label,
     prefix: l.prefix,
+    version: l.version,
     title: l.title,
     description: l.description,
-    nav: navigation.get(l.lang)?.nav ?? [],
+    nav: navigation.get(l.prefix)?.nav ?? [],
     editLink: l.editLink,
     // The plugins' strings (`i18nSource`), then the locale's own from the config, which win.
     strings: { ...pluginStrings(l.lang), ...l.strings },
@@ -124,7 +203,7 @@ function createSiteData(config: ResolvedConfig, navigation: ReturnType<typeof re
       defaultWrapCode: config.markdown.defaultWrapCode,
       shiki: { lightTheme: config.markdown.shiki.lightTheme, darkTheme: config.markdown.shiki.darkTheme },
     },
-    multiVersion: config.multiVersion,
+    multiVersion: { default: config.multiVersion.default, versions: config.multiVersion.versions },
     search: config.search && {
       provider: config.search.provider,
       appId: config.search.appId,
@@ -136,6 +215,11 @@ function createSiteData(config: ResolvedConfig, navigation: ReturnType<typeof re
       missingResultsUrl: config.search.missingResultsUrl,
     },
   };
+}
+
+/** The default version's navigation by language code, as `afterBuild` gets it. */
+export function navigationByLang(config: ResolvedConfig, navigation: Map<string, LocaleNavigation>): Record<string, LocaleNavigation> {
+  return Object.fromEntries(config.resolvedLocales.flatMap((l) => (navigation.has(l.prefix) ? [[l.lang, navigation.get(l.prefix)!]] : [])));
 }
 
 /** A locale's theme keys: what `themeConfig.locales[lang]` holds besides docgen's `nav` and `sidebar`. */

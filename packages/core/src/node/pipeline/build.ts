@@ -58,7 +58,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   }
   // The compile threads start loading the compiler now, while the phases load and the page cache is read.
   if (ctx.routes.length) ctx.compilePool = (await import('./compile-pages.js')).createCompilePool(ctx.routes.length);
-  const { compileSitePages, buildSiteData, bundleSite, indexSearch, emitAssets, emitSearchIndexes, renderSite, writeOutput } = await import('./build-phases.js');
+  const { compileSitePages, buildSiteData, navigationByLang, bundleSite, indexSearch, emitAssets, emitSearchIndexes, renderSite, writeOutput } = await import('./build-phases.js');
   await compileSitePages(ctx);
   await buildSiteData(ctx);
   await inTemporaryOutput(ctx, async () => {
@@ -75,7 +75,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     emitSearchIndexes(ctx, need(ctx.tmpOut, 'tmpOut'));
     writeOutput(ctx);
   });
-  await ctx.plugins.afterBuild(ctx.config, ctx.routes, Object.fromEntries(need(ctx.navigation, 'navigation')));
+  await ctx.plugins.afterBuild(ctx.config, ctx.routes, navigationByLang(ctx.config, need(ctx.navigation, 'navigation')));
   ctx.timings.mark('afterBuild');
   return finish(ctx);
 }

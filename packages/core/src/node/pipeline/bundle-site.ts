@@ -298,6 +298,7 @@ export async function planBundles(
     pages: need(ctx.pages, 'pages'),
     sidebars: need(ctx.sidebars, 'sidebars'),
     compiled: ctx.compiled,
+    originals: new Map(routes.flatMap((r) => (r.originalFile ? [[r.filePath, r.originalFile]] : []))),
     compileFragment: need(ctx.compileFragment, 'compileFragment'),
     themeEntry: resolveThemeEntry(config),
     themeAppEntry: resolveThemeAppEntry(config),

@@ -43,6 +43,11 @@ export interface CompilePagesOptions {
   pool?: Piscina<CompileTask, CompileOutcome>;
   /** Compile at low priority (`CompileTask.background`). @default false */
   background?: boolean;
+  /**
+   * Fallback pages' files → their originals (`RouteEntry.originalFile`): such a file is its original,
+   * compiled once, and returned under both paths.
+   */
+  originals?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -53,8 +58,14 @@ export interface CompilePagesOptions {
  */
 export async function compilePages(
   files: string[],
-  { options, optionsKey, cache, timeoutMs, onProgress, pool: given, background }: CompilePagesOptions,
+  { options, optionsKey, cache, timeoutMs, onProgress, pool: given, background, originals }: CompilePagesOptions,
 ): Promise<{ pages: Map<string, CompiledPage>; cached: number; slow: { file: string; ms: number }[] }> {
+  if (originals?.size && files.some((file) => originals.has(file))) {
+    const sources = [...new Set(files.map((file) => originals.get(file) ?? file))];
+    const result = await compilePages(sources, { options, optionsKey, cache, timeoutMs, onProgress, pool: given, background });
+    for (const file of files) if (originals.has(file)) result.pages.set(file, result.pages.get(originals.get(file)!)!);
+    return result;
+  }
   const pages = new Map<string, CompiledPage>();
   const todo: { file: string; key: string; highlightFile?: string }[] = [];
   // Made at the first page to compile, so that its threads start (~0.3 s each: unified, shiki) while the

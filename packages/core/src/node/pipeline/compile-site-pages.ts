@@ -11,6 +11,7 @@ import { compilePages } from './compile-pages.js';
 import type { BuildContext } from './context.js';
 import { fragmentCompiler } from './esbuild-plugin.js';
 import { createProgress } from './progress.js';
+import { sourceFileOf } from '../routes/scan-routes.js';
 
 /**
  * Sets `ctx.compiled`, `ctx.cachedPages`, `ctx.compileFragment` and adds to `ctx.warnings`; compiles in
@@ -22,7 +23,8 @@ export async function compileSitePages(ctx: BuildContext): Promise<void> {
   const { config, routes } = ctx;
   const progress = ctx.log ? createProgress('compiling pages') : undefined;
   const { pages, cached, slow } = await compilePages(
-    routes.map((r) => r.filePath),
+    // A fallback page is its original, compiled once.
+    [...new Set(routes.map(sourceFileOf))],
     { options: ctx.compilerOptions, optionsKey: ctx.optionsKey, cache: ctx.cache, timeoutMs: config.pageTimeout, onProgress: progress?.update, pool: ctx.compilePool },
   ).finally(async () => {
     progress?.done();
@@ -42,6 +44,8 @@ export async function compileSitePages(ctx: BuildContext): Promise<void> {
     ...deadLinks,
     ...slow.map(({ file, ms }) => `${displayPath(file)} took ${(ms / 1000).toFixed(1)} s to compile`),
   );
+  // After the link check, which reads links where they were written: the fallback pages get their original's page.
+  for (const route of routes) if (route.originalFile) pages.set(route.filePath, pages.get(route.originalFile)!);
   ctx.timings.mark('compile');
 }
 

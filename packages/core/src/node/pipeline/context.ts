@@ -125,6 +125,8 @@ export interface BuildContext {
   /** Compiles a fragment once per build, through the page cache (link check and bundler share it). */
   compileFragment?: (file: string) => Promise<CompiledPage>;
   navigation?: ReturnType<typeof resolveNavigation>;
+  /** Translations whose original changed since `docgen i18n mark` (`buildSiteData`): translation's file → its original's route. */
+  staleTranslations?: Map<string, { original: RouteEntry }>;
   siteData?: SiteData;
   sidebars?: SidebarSection[];
   /** Page data of routed pages by source file (`buildSiteData`). */
@@ -205,7 +207,7 @@ export async function createBuildContext(options: BuildOptions): Promise<BuildCo
   const compilerOptions: CompilerOptions = {
     root: config.root,
     base: config.base,
-    locales: config.resolvedLocales.map((l) => ({ dir: l.dir, prefix: l.prefix, lang: l.lang })),
+    locales: config.contentLocales.map((l) => ({ dir: l.dir, prefix: l.prefix, lang: l.lang })),
     excludeFragments: config.route.excludeFragments,
     htmlLinks: !config.route.cleanUrls,
     showLineNumbers: config.markdown.showLineNumbers,

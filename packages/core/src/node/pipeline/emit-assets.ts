@@ -139,15 +139,17 @@ export function collectAssets(metafile: Metafile, outDir: string, root: string):
 }
 
 /**
- * Writes the route table of each locale, `docgen-data/routes-<lang>.json` (`RouteManifest`, naming the app
+ * Writes the route table of each locale (of each version), `docgen-data/routes-<key>.json` (`routes-en.json`, `routes-1.x-zh.json`) (`RouteManifest`, naming the app
  * entry it goes with); returns locale prefix → its URL (without base).
  */
 export function writeManifests(config: ResolvedConfig, routes: RouteEntry[], assets: ClientAssets, outDir: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const locale of config.resolvedLocales) {
+  for (const locale of config.contentLocales) {
     const table: RouteManifest = { app: withBase(assets.entry, config.base), routes: {} };
-    for (const r of routes) if (r.lang === locale.lang) table.routes[r.path] = [withBase(assets.pages.get(r.filePath)!.chunk, config.base), r.relativePath];
-    const file = `${DATA_DIR}/routes-${locale.lang}.json`;
+    for (const r of routes) {
+      if (r.lang === locale.lang && r.version === locale.version) table.routes[r.path] = [withBase(assets.pages.get(r.filePath)!.chunk, config.base), r.relativePath];
+    }
+    const file = `${DATA_DIR}/routes-${locale.key}.json`;
     writeWhole(path.join(outDir, file), JSON.stringify(table));
     out[locale.prefix] = `/${file}`;
   }

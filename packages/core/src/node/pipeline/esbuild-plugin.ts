@@ -24,6 +24,8 @@ export interface SiteModules {
   sidebars: SidebarSection[];
   /** Pages compiled ahead of bundling. */
   compiled: Map<string, CompiledPage>;
+  /** Fallback page's file → its original's (`RouteEntry.originalFile`): its imports resolve from the original's folder. */
+  originals?: Map<string, string>;
   /** Compiles files met only while bundling (fragments imported by MDX). */
   compileFragment: (file: string) => Promise<CompiledPage>;
   /** Absolute path of the module `@theme` names. */
@@ -199,7 +201,7 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
         } catch (error) {
           return { errors: toEsbuildMessages(error) };
         }
-        return { contents: pageModuleSource(site, args.path, compiled), loader: 'js', resolveDir: path.dirname(args.path), watchFiles: [args.path] };
+        return { contents: pageModuleSource(site, args.path, compiled), loader: 'js', resolveDir: path.dirname(site.originals?.get(args.path) ?? args.path), watchFiles: [args.path] };
       });
     },
   };

@@ -9,6 +9,8 @@ export interface HtmlParts {
   title: string;
   description: string;
   canonical: string;
+  /** `<meta name="robots">` content, e.g. `noindex` for a page of an older version; '' for none. */
+  robots?: string;
   /** `hreflang` alternates of the same page in the site's locales (and `x-default`). */
   alternates: { hreflang: string; href: string }[];
   icon: string;
@@ -55,6 +57,7 @@ export function renderHtmlDocument(p: HtmlParts): string {
     `<title>${escapeHtml(p.title)}</title>`,
     p.description && `<meta name="description" content="${escapeHtml(p.description)}">`,
     '<meta name="generator" content="docgen">',
+    p.robots && `<meta name="robots" content="${escapeHtml(p.robots)}">`,
     p.canonical && `<link rel="canonical" href="${escapeHtml(p.canonical)}">`,
     ...p.alternates.map((a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}">`),
     p.icon && `<link rel="icon" href="${escapeHtml(p.icon)}">`,

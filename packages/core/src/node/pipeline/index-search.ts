@@ -13,7 +13,7 @@ import { Piscina } from 'piscina';
 import type { BuiltSearchIndex } from '../../shared/search/build-index.js';
 import { INDEX_FORMAT } from '../../shared/search/index-format.js';
 import type { SearchRecord } from '../../shared/search/types.js';
-import { createSearchOutput } from '../search/write-search.js';
+import { createSearchOutput, fragmentLayout } from '../search/write-search.js';
 import { builtModule } from './built-module.js';
 import { need, type BuildContext } from './context.js';
 import type { IndexTask } from './search-index-worker.js';
@@ -29,18 +29,19 @@ export async function indexSearch(ctx: BuildContext): Promise<void> {
   const pool = new Piscina<IndexTask, string>({
     filename: builtModule('search-index-worker.js'),
     minThreads: local ? 1 : 0,
-    maxThreads: Math.max(1, Math.min(os.availableParallelism(), ctx.config.resolvedLocales.length)),
+    maxThreads: Math.max(1, Math.min(os.availableParallelism(), ctx.config.contentLocales.length)),
     idleTimeout: 1000,
   });
-  const indexLocale = async (records: SearchRecord[], lang: string): Promise<BuiltSearchIndex> => {
-    const key = crypto.createHash('sha256').update(`${ctx.optionsKey}\0${INDEX_FORMAT}\0${lang}\0`).update(JSON.stringify(records)).digest('hex');
+  const indexLocale = async (records: SearchRecord[], lang: string, localeKey: string): Promise<BuiltSearchIndex> => {
+    const { fragments } = fragmentLayout(localeKey);
+    const key = crypto.createHash('sha256').update(`${ctx.optionsKey}\0${INDEX_FORMAT}\0${lang}\0${fragments}\0`).update(JSON.stringify(records)).digest('hex');
     if (dir) {
       used.add(key);
       // Missing or damaged (the checksum does not match): built again.
       const hit = readChecked(path.join(dir, `${key}.json`), (json) => json as BuiltSearchIndex);
       if (hit) return hit;
     }
-    const json = await pool.run({ records, lang, memoFile: dir && path.join(dir, `terms-${lang}.memo`), stamp: `${ctx.optionsKey}\0${INDEX_FORMAT}` });
+    const json = await pool.run({ records, lang, fragments, memoFile: dir && path.join(dir, `terms-${localeKey}.memo`), stamp: `${ctx.optionsKey}\0${INDEX_FORMAT}` });
     if (dir) writeCheckedJson(path.join(dir, `${key}.json`), json);
     return JSON.parse(json) as BuiltSearchIndex;
   };
@@ -49,15 +50,15 @@ export async function indexSearch(ctx: BuildContext): Promise<void> {
   } finally {
     await pool.destroy();
   }
-  if (dir && fs.existsSync(dir)) prune(dir, used, new Set(ctx.config.resolvedLocales.map((l) => l.lang)));
+  if (dir && fs.existsSync(dir)) prune(dir, used, new Set(ctx.config.contentLocales.map((l) => l.key)));
   ctx.timings.mark('search index');
 }
 
-/** Removes the entries this build did not use (indexes of older states of the site) and the term memos of languages it no longer has. */
-function prune(dir: string, used: Set<string>, langs: Set<string>): void {
+/** Removes the entries this build did not use (indexes of older states of the site) and the term memos of locales it no longer has. */
+function prune(dir: string, used: Set<string>, keys: Set<string>): void {
   for (const name of fs.readdirSync(dir)) {
     const memo = /^terms-(.+)\.memo$/.exec(name);
-    const stale = memo ? !langs.has(memo[1]) : name.endsWith('.json') && !used.has(name.slice(0, -'.json'.length));
+    const stale = memo ? !keys.has(memo[1]) : name.endsWith('.json') && !used.has(name.slice(0, -'.json'.length));
     if (stale) fs.rmSync(path.join(dir, name), { force: true });
   }
 }

@@ -50,7 +50,9 @@ export function checkOutDir(config: ResolvedConfig, options: OutDirOptions = {})
   const guarded: [string, string][] = [
     [config.publicDir, 'the public folder'],
     [config.themeDir, 'the theme folder'],
-    ...(config.locales.length ? config.resolvedLocales.map((l): [string, string] => [l.dir, `the content folder of locale ${l.lang}`]) : []),
+    ...config.contentLocales
+      .filter((l) => l.dir !== config.root)
+      .map((l): [string, string] => [l.dir, l.version && l.version !== config.multiVersion.default ? `the content folder of version ${l.version}${config.locales.length ? ` (${l.lang})` : ''}` : `the content folder of locale ${l.lang}`]),
   ];
   for (const [dir, what] of guarded) {
     if (outDir === dir) refuse(`is ${what}`);

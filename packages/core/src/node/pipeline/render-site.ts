@@ -5,7 +5,7 @@ import { Piscina } from 'piscina';
 import { withBase } from '../../shared/route-path.js';
 import { DocgenError } from '../../shared/errors.js';
 import { displayPath } from '../display-path.js';
-import { type RouteEntry } from '../routes/scan-routes.js';
+import { localeOfRoute, sourceFileOf, type RouteEntry } from '../routes/scan-routes.js';
 import { routeOutputFile, routeUrl } from '../../shared/url-policy.js';
 import { builtModule } from './built-module.js';
 import { renderHeadTags } from './html-template.js';
@@ -132,18 +132,33 @@ export async function planRoutes(ctx: BuildContext, moduleFileOf: (route: RouteE
     ? Object.fromEntries(Object.entries(indexes).map(([k, v]) => [k, b(v)]))
     : undefined;
   const href = (routePath: string) => routeUrl(routePath, { siteUrl: config.siteUrl, base: config.base, cleanUrls: config.route.cleanUrls });
-  // Same page in other locales: same path once the locale prefix is removed.
-  const localeOf = (lang: string) => config.resolvedLocales.find((l) => l.lang === lang)!;
-  const keyOf = (r: RouteEntry) => r.path.slice(localeOf(r.lang).prefix.length);
+  // Same page in other locales (of the same version): same path once the locale prefix is removed. A
+  // fallback page is no translation: it is nobody's alternate, and its canonical page is its original.
+  const keyOf = (r: RouteEntry) => `${r.version}\0${r.path.slice(localeOfRoute(config, r).prefix.length)}`;
   const byKey = new Map<string, RouteEntry[]>();
-  for (const r of routes) byKey.set(keyOf(r), [...(byKey.get(keyOf(r)) ?? []), r]);
+  for (const r of routes) if (!r.originalFile) byKey.set(keyOf(r), [...(byKey.get(keyOf(r)) ?? []), r]);
+  const routeByFile = new Map(routes.map((r) => [r.filePath, r]));
+  const routePaths = new Set(routes.map((r) => r.path));
+  const { default: defaultVersion, noindex } = config.multiVersion;
+  // An older version's page: kept out of search engines, pointing them at the default version's same page.
+  const olderVersion = (route: RouteEntry) => noindex && route.version !== '' && route.version !== defaultVersion;
+  const canonicalOf = (route: RouteEntry): string => {
+    if (route.originalFile) return href(routeByFile.get(route.originalFile)?.path ?? route.path);
+    if (olderVersion(route)) {
+      const own = localeOfRoute(config, route);
+      const current = config.contentLocales.find((l) => l.version === defaultVersion && l.lang === route.lang);
+      const same = current && current.prefix + route.path.slice(own.prefix.length);
+      if (same && routePaths.has(same)) return href(same);
+    }
+    return href(route.path);
+  };
   const icon = config.icon ? b(config.icon) : '';
   const headTags = renderHeadTags([...config.head, ...(await ctx.plugins.headTags(config))]);
 
   const planned: RenderRoute[] = routes.map((route) => {
-    const locale = localeOf(route.lang);
+    const locale = localeOfRoute(config, route);
     const page = assets.pages.get(route.filePath)!;
-    const siblings = byKey.get(keyOf(route)) ?? [];
+    const siblings = route.originalFile ? [] : (byKey.get(keyOf(route)) ?? []);
     const alternates =
       siblings.length > 1
         ? [
@@ -154,13 +169,14 @@ export async function planRoutes(ctx: BuildContext, moduleFileOf: (route: RouteE
     return {
       routePath: route.path,
       moduleFile: moduleFileOf(route),
-      sourceFile: displayPath(route.filePath),
+      sourceFile: displayPath(sourceFileOf(route)),
       htmlFile: routeOutputFile(route.path),
       siteTitle: locale.title,
       defaultDescription: locale.description,
       parts: {
         lang: route.lang,
-        canonical: href(route.path),
+        canonical: canonicalOf(route),
+        robots: olderVersion(route) ? 'noindex' : '',
         alternates,
         icon,
         headTags,

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../../config/load-config.js';
 import { DocgenError } from '../../shared/errors.js';
+import { localePrefixOf } from '../../shared/route-path.js';
 import type { AddedPage } from '../plugins/plugin.js';
 import { scanRoutes, type RouteEntry } from '../routes/scan-routes.js';
 import type { BuildContext } from './context.js';
@@ -46,9 +47,48 @@ export async function scanPages(ctx: BuildContext): Promise<void> {
     removeStale(dir, written);
     ctx.buildKey = key.digest('hex');
   } else fs.rmSync(path.join(ctx.cacheDir, 'added-pages'), { recursive: true, force: true });
+  routes.push(...fallbackRoutes(ctx, routes));
   await ctx.plugins.routeGenerated(routes);
   ctx.routes = routes;
   ctx.timings.mark('routes');
+}
+
+/**
+ * With `i18n.fallback`: for each page of the default language that another locale (of the same version)
+ * lacks, a route in that locale's URL space showing the original. Its `filePath` is a copy of the original
+ * in `<cache>/fallback-pages/` (what plugins reading the route's file get); the compiler and the bundler
+ * take the original (`originalFile`), so its relative imports and links resolve where they were written.
+ */
+function fallbackRoutes(ctx: BuildContext, routes: RouteEntry[]): RouteEntry[] {
+  const { config } = ctx;
+  const dir = path.join(ctx.cacheDir, 'fallback-pages');
+  if (!config.i18n.fallback || config.resolvedLocales.length < 2) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    return [];
+  }
+  const taken = new Set(routes.map((r) => clashKey(r.path)));
+  const fallbacks: RouteEntry[] = [];
+  const written = new Set<string>();
+  for (const original of config.contentLocales.filter((l) => l.lang === config.lang)) {
+    // Markdown and MDX pages: a component page's module imports from its own folder, which a copy has not.
+    const originals = routes.filter((r) => r.lang === original.lang && r.version === original.version && r.relativePath && /\.mdx?$/.test(r.filePath));
+    for (const locale of config.contentLocales.filter((l) => l.version === original.version && l.lang !== config.lang)) {
+      for (const route of originals) {
+        const routePath = locale.prefix + route.path.slice(original.prefix.length);
+        if (taken.has(clashKey(routePath))) continue;
+        taken.add(clashKey(routePath));
+        const translation = path.relative(config.root, path.join(locale.dir, path.relative(original.dir, route.filePath)));
+        const filePath = path.join(dir, translation);
+        const content = fs.readFileSync(route.filePath);
+        fs.mkdirSync(path.dirname(filePath), { recursive: true });
+        if (!fs.existsSync(filePath) || !fs.readFileSync(filePath).equals(content)) fs.writeFileSync(filePath, content);
+        written.add(filePath);
+        fallbacks.push({ path: routePath, filePath, relativePath: route.relativePath, lang: locale.lang, version: locale.version, originalFile: route.filePath });
+      }
+    }
+  }
+  removeStale(dir, written);
+  return fallbacks;
 }
 
 /** `/a` and `/a/` are one URL for hosts and readers. */
@@ -62,9 +102,9 @@ function addedRoute(config: ResolvedConfig, dir: string, plugin: string, page: A
   if (!ROUTE_PATH.test(page.routePath)) {
     throw addError(plugin, `the route ${JSON.stringify(page.routePath)} cannot be a URL path (it must start with / and hold no #, ?, %, backslash or space)`);
   }
-  const locale =
-    config.resolvedLocales.find((l) => l.prefix && (page.routePath === l.prefix || page.routePath.startsWith(`${l.prefix}/`))) ??
-    config.resolvedLocales.find((l) => l.prefix === '')!;
+  // The longest matching prefix: `/1.x/zh/x` is of the locale `/1.x/zh`, not `/1.x`.
+  const prefix = localePrefixOf(page.routePath, config.contentLocales.map((l) => l.prefix));
+  const locale = config.contentLocales.find((l) => l.prefix === prefix)!;
   const routePath = page.routePath === locale.prefix ? `${locale.prefix}/` : page.routePath;
   let filePath: string;
   if ('filepath' in page) {
@@ -83,7 +123,7 @@ function addedRoute(config: ResolvedConfig, dir: string, plugin: string, page: A
     // Pages given by content have no source file of their own to edit.
     relativePath: 'filepath' in page ? path.relative(config.root, filePath).split(path.sep).join('/') : '',
     lang: locale.lang,
-    version: '',
+    version: locale.version,
   };
 }
 

@@ -14,6 +14,8 @@ import { readChecked, writeChecked } from './page-cache.js';
 export interface IndexTask {
   records: SearchRecord[];
   lang: string;
+  /** Where the index's fragments go, relative to its entry (`fragmentLayout`); default `search/<lang>/`. */
+  fragments?: string;
   /** The locale's term memo in the cache (absent with the cache off). */
   memoFile?: string;
   /** What the memo's counts depend on besides the text (docgen's code, the index format): a memo of another stamp is not used. */
@@ -31,9 +33,10 @@ type MemoFile = z.infer<typeof memoSchema>;
 
 /** The locale's index (`buildSearchIndex`), serialized as one JSON text. */
 export default function indexLocale(task: IndexTask): string {
-  if (!task.memoFile) return JSON.stringify(buildSearchIndex(task.records, { lang: task.lang }));
+  const layout = { fragments: task.fragments };
+  if (!task.memoFile) return JSON.stringify(buildSearchIndex(task.records, { lang: task.lang, layout }));
   const memo = new TermMemo(readMemo(task.memoFile, task.stamp ?? ''));
-  const json = JSON.stringify(buildSearchIndex(task.records, { lang: task.lang, termCounts: (text) => memo.count(text) }));
+  const json = JSON.stringify(buildSearchIndex(task.records, { lang: task.lang, layout, termCounts: (text) => memo.count(text) }));
   if (memo.changed) writeChecked(task.memoFile, memoFile(task.stamp ?? '', memo.used));
   return json;
 }

@@ -195,19 +195,19 @@ export class PluginContainer {
   }
 
   /**
-   * Runs `extendNavigation` of every plugin on each locale's navigation, in place.
+   * Runs `extendNavigation` of every plugin on each locale's navigation (of every version; keyed by locale prefix), in place.
    * @throws DocgenError `[name] extendNavigation: …` when a hook throws or leaves a nav or sidebar of the
    *   wrong shape (`sidebars[0].items[1].text is required`)
    */
   async extendNavigation(config: ResolvedConfig, navigation: Map<string, LocaleNavigation>): Promise<void> {
     for (const p of this.plugins) {
       if (!p.extendNavigation) continue;
-      for (const locale of config.resolvedLocales) {
-        const current = navigation.get(locale.lang);
+      for (const locale of config.contentLocales) {
+        const current = navigation.get(locale.prefix);
         if (!current) continue;
-        const env = { ...this.env(p), lang: locale.lang, prefix: locale.prefix, config };
+        const env = { ...this.env(p), lang: locale.lang, prefix: locale.prefix, version: locale.version, config };
         const next = validated(p, 'extendNavigation', navigationSchema, (await call(p, 'extendNavigation', () => p.extendNavigation!(current, env))) ?? current);
-        navigation.set(locale.lang, { nav: next.nav, sidebars: [...next.sidebars].sort((a, b) => b.prefix.length - a.prefix.length) });
+        navigation.set(locale.prefix, { nav: next.nav, sidebars: [...next.sidebars].sort((a, b) => b.prefix.length - a.prefix.length) });
       }
     }
   }

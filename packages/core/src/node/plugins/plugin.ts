@@ -61,7 +61,10 @@ export interface AfterBuildEnv extends HookEnv {
   outDir: string;
   /** Every route that was built. */
   routes: RouteEntry[];
-  /** The nav and sidebars of each locale, by language code (`en`, `zh`), as the pages show them. */
+  /**
+   * The nav and sidebars of each locale, by language code (`en`, `zh`), as the pages show them; on a site
+   * with versions, the default version's.
+   */
   navigation: Record<string, LocaleNavigation>;
 }
 
@@ -69,8 +72,10 @@ export interface AfterBuildEnv extends HookEnv {
 export interface NavigationEnv extends HookEnv {
   /** The locale's language code (`en`, `zh`). */
   lang: string;
-  /** The locale's route prefix: `''` for the default locale, else e.g. `/zh`. */
+  /** The locale's route prefix: `''` for the default locale, else e.g. `/zh`; other versions' start with the version (`/1.x/zh`). */
   prefix: string;
+  /** The version of the locale's pages; '' on a site without versions. */
+  version: string;
   config: ResolvedConfig;
 }
 

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../../config/index.js';
 import { DocgenError } from '../../shared/errors.js';
+import { cacheDirOf } from '../pipeline/output-dir.js';
 
 /** A route entry, as the build knows it (the browser's `element`/`preload` come from the chunk). */
 export interface RouteEntry {
@@ -18,8 +19,13 @@ export interface RouteEntry {
   /** Source path relative to the site root, POSIX separators: `en/guide/start/introduction.mdx`. */
   relativePath: string;
   lang: string;
-  /** Always '' until multi-version sites land. */
+  /** The version the page belongs to (`multiVersion.versions`); '' on a site without versions. */
   version: string;
+  /**
+   * A fallback page's original (`i18n.fallback`): the default language's source file it shows in this
+   * locale. The page's `filePath` is then a copy in docgen's cache; its `relativePath` is the original's.
+   */
+  originalFile?: string;
 }
 
 /** Folder (absolute) → its entries, as `fs.readdirSync(folder, { withFileTypes: true })` gives them. */
@@ -45,12 +51,13 @@ const NOT_IN_URL = /[#?%\\\u0000-\u001f\u007f]/;
 export function scanRoutes(config: ResolvedConfig, listing?: FolderListing): RouteEntry[] {
   const routes: RouteEntry[] = [];
   const reserved = new Set([...RESERVED, path.basename(config.outDir), path.basename(config.publicDir), path.basename(config.themeDir)]);
-  const otherLocaleDirs = new Set(config.resolvedLocales.map((l) => l.dir));
+  // Other locales' and versions' folders may lie inside a locale's (`<root>/1.x` in a site without locales).
+  const otherLocaleDirs = new Set(config.contentLocales.map((l) => l.dir));
   const exclude = config.route.exclude.map(globToRegExp);
   const include = config.route.include.map(globToRegExp);
   const pageExt = new RegExp(`(${config.route.extensions.map((e) => e.replace('.', '\\.')).join('|')})$`);
 
-  for (const locale of config.resolvedLocales) {
+  for (const locale of config.contentLocales) {
     // `dirRel`: the folder relative to the root; `inLocale`: relative to the locale's folder (both posix).
     const walk = (dir: string, dirRel: string, inLocale: string, isRoot: boolean) => {
       for (const entry of listing?.get(dir) ?? fs.readdirSync(dir, { withFileTypes: true })) {
@@ -76,17 +83,18 @@ export function scanRoutes(config: ResolvedConfig, listing?: FolderListing): Rou
             filePath: abs,
             relativePath: rel,
             lang: locale.lang,
-            version: '',
+            version: locale.version,
           });
         }
       }
     };
     // The default locale's folder must exist (without it nothing is built); another locale may have none yet.
-    if (config.locales.length && locale.lang === config.lang && !fs.existsSync(locale.dir)) {
-      throw new DocgenError(
-        `The locale ${locale.lang} has no folder ${toPosix(path.relative(process.cwd(), locale.dir)) || '.'}: with locales configured, ` +
-          `each locale's pages live in <root>/<lang>/ (here ${config.resolvedLocales.map((l) => `${l.lang}/`).join(', ')})`,
-      );
+    if ((config.locales.length || locale.version) && locale.lang === config.lang && !fs.existsSync(locale.dir)) {
+      const where = locale.version ? `the version ${locale.version}${config.locales.length ? ` in ${locale.lang}` : ''}` : `the locale ${locale.lang}`;
+      const layout = config.multiVersion.versions.length
+        ? `each version's pages live in <root>/<version>/${config.locales.length ? '<lang>/' : ''} (the default version's may stay in <root>/${config.locales.length ? '<lang>/' : ''})`
+        : `each locale's pages live in <root>/<lang>/ (here ${config.resolvedLocales.map((l) => `${l.lang}/`).join(', ')})`;
+      throw new DocgenError(`${where[0].toUpperCase()}${where.slice(1)} has no folder ${toPosix(path.relative(process.cwd(), locale.dir)) || '.'}: ${layout}`);
     }
     if (fs.existsSync(locale.dir)) walk(locale.dir, toPosix(path.relative(config.root, locale.dir)), '', true);
   }
@@ -102,6 +110,28 @@ export function scanRoutes(config: ResolvedConfig, listing?: FolderListing): Rou
   }
   if (clashes.length) throw new DocgenError(`Duplicate routes:\n  ${clashes.join('\n  ')}`);
   return routes;
+}
+
+/**
+ * The locale (of its version) a route belongs to: the content locale of the route's language and version.
+ * An added page of an unknown language or version gets the default locale.
+ */
+export function localeOfRoute(config: ResolvedConfig, route: Pick<RouteEntry, 'lang' | 'version'>): ResolvedConfig['contentLocales'][number] {
+  return config.contentLocales.find((l) => l.lang === route.lang && l.version === route.version) ?? config.contentLocales[0];
+}
+
+/**
+ * Where a fallback page's translation belongs (absolute, e.g. `<root>/zh/guide/x.md`): its copy lies at the
+ * same path inside `<cache>/fallback-pages/`. Undefined for any other route.
+ */
+export function translationFileOf(config: ResolvedConfig, route: RouteEntry): string | undefined {
+  if (!route.originalFile) return undefined;
+  return path.join(config.root, path.relative(path.join(cacheDirOf(config), 'fallback-pages'), route.filePath));
+}
+
+/** The file a route's page is compiled and bundled from: a fallback page's original, else its own file. */
+export function sourceFileOf(route: RouteEntry): string {
+  return route.originalFile ?? route.filePath;
 }
 
 /** `guide/start/introduction` → `/guide/start/introduction`; `api/index` → `/api/`; `index` → `/`. */

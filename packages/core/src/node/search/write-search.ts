@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ResolvedConfig } from '../../config/index.js';
+import type { ResolvedConfig, ResolvedLocale } from '../../config/index.js';
 import { buildSearchIndex, type BuiltSearchIndex } from '../../shared/search/build-index.js';
 import type { SearchRecord } from '../../shared/search/types.js';
 import type { PageData, SidebarSection } from '../../shared/types.js';
@@ -26,12 +26,24 @@ export interface SearchOutput {
   records: SearchRecord[];
 }
 
-/** Builds one locale's local index from its records (in this thread, a worker, or a cache). */
-export type LocaleIndexer = (records: SearchRecord[], lang: string) => Promise<BuiltSearchIndex>;
+/**
+ * Builds one locale's local index from its records (in this thread, a worker, or a cache); `key` names the
+ * index's files (`ResolvedLocale.key`: `en`, `1.x-zh`), `lang` picks the tokenizer.
+ */
+export type LocaleIndexer = (records: SearchRecord[], lang: string, key: string) => Promise<BuiltSearchIndex>;
 
 /** The output file of a locale's local search index entry, relative to the output folder. */
-function searchEntryFile(lang: string): string {
-  return `${DATA_DIR}/search-${lang}.json`;
+function searchEntryFile(key: string): string {
+  return `${DATA_DIR}/search-${key}.json`;
+}
+
+/**
+ * The locale whose index a locale's search reads: its own, or with `multiVersion.search: 'all'` the default
+ * version's locale of its language, whose index holds every version's pages.
+ */
+function indexedLocale(config: ResolvedConfig, locale: ResolvedLocale): ResolvedLocale {
+  if (config.multiVersion.search !== 'all') return locale;
+  return config.resolvedLocales.find((l) => l.lang === locale.lang) ?? locale;
 }
 
 /**
@@ -41,7 +53,7 @@ function searchEntryFile(lang: string): string {
  */
 export function searchIndexUrls(config: ResolvedConfig): Record<string, string> {
   if (config.search === false || config.search.provider !== 'local') return {};
-  return Object.fromEntries(config.resolvedLocales.map((locale) => [locale.prefix, `/${searchEntryFile(locale.lang)}`]));
+  return Object.fromEntries(config.contentLocales.map((locale) => [locale.prefix, `/${searchEntryFile(indexedLocale(config, locale).key)}`]));
 }
 
 /**
@@ -55,17 +67,19 @@ export async function createSearchOutput(
   compiled: Map<string, CompiledPage>,
   pages: Map<string, { pageData: PageData }>,
   navigation: Map<string, LocaleNavigation>,
-  indexLocale: LocaleIndexer = async (records, lang) => buildSearchIndex(records, { lang }),
+  indexLocale: LocaleIndexer = async (records, lang, key) => buildSearchIndex(records, { lang, layout: fragmentLayout(key) }),
 ): Promise<SearchOutput> {
   const records: SearchRecord[] = [];
   const files: SearchOutput['files'] = new Map();
   if (config.search === false) return { files, records };
   const indexes: Promise<void>[] = [];
-  for (const locale of config.resolvedLocales) {
-    const nav = navigation.get(locale.lang);
+  const byLocale = new Map<ResolvedLocale, SearchRecord[]>();
+  for (const locale of config.contentLocales) {
+    const nav = navigation.get(locale.prefix);
     const localeRecords: SearchRecord[] = [];
     for (const route of routes) {
-      if (route.lang !== locale.lang) continue;
+      // A fallback page repeats its original, which the default language's index holds.
+      if (route.lang !== locale.lang || route.version !== locale.version || route.originalFile) continue;
       const page = compiled.get(route.filePath)!;
       const section: SidebarSection | null = sidebarFor(nav?.sidebars ?? [], route.path);
       const lvl0 = lvl0Of(route.path, section, nav?.nav ?? [], locale.title);
@@ -75,19 +89,28 @@ export async function createSearchOutput(
       );
     }
     records.push(...localeRecords);
-    if (config.search.provider !== 'local') continue;
+    const target = indexedLocale(config, locale);
+    byLocale.set(target, [...(byLocale.get(target) ?? []), ...localeRecords]);
+  }
+  if (config.search.provider !== 'local') return { files, records };
+  for (const [locale, localeRecords] of byLocale) {
     // In locale order whatever finishes first.
     files.set(locale.prefix, { file: '', json: '', parts: new Map() });
     indexes.push(
-      indexLocale(localeRecords, locale.lang).then((built) => {
+      indexLocale(localeRecords, locale.lang, locale.key).then((built) => {
         // The entry names its files relative to its own folder.
         const parts = new Map(Object.entries(built.files).map(([rel, json]) => [path.posix.join(DATA_DIR, rel), json]));
-        files.set(locale.prefix, { file: searchEntryFile(locale.lang), json: JSON.stringify(built.entry), parts });
+        files.set(locale.prefix, { file: searchEntryFile(locale.key), json: JSON.stringify(built.entry), parts });
       }),
     );
   }
   await Promise.all(indexes);
   return { files, records };
+}
+
+/** Where an index's fragments go, relative to its entry: `search/<key>/` (`search/en/`, `search/1.x-zh/`). */
+export function fragmentLayout(key: string): { fragments: string } {
+  return { fragments: `search/${key}/` };
 }
 
 /**

@@ -10,8 +10,8 @@ import { renderWithRuntime, testSiteData } from '../../test-utils/render.js';
 import { Banner, bannerScript, bannerText } from './Banner.js';
 
 const twoLocales: SiteData['locales'] = [
-  { lang: 'en', label: 'English', prefix: '', title: 'Test', description: '', nav: [], strings: {} },
-  { lang: 'zh', label: '简体中文', prefix: '/zh', title: '测试', description: '', nav: [], strings: {} },
+  { lang: 'en', label: 'English', prefix: '', version: '', title: 'Test', description: '', nav: [], strings: {} },
+  { lang: 'zh', label: '简体中文', prefix: '/zh', version: '', title: '测试', description: '', nav: [], strings: {} },
 ];
 
 function site(banner: Partial<BannerConfig> | undefined, base = '/'): SiteData {

@@ -30,8 +30,8 @@ describe('NotFound', () => {
   it('speaks the language of the path and links to that locale home', () => {
     const site = testSiteData({
       locales: [
-        { lang: 'en', label: 'English', prefix: '', title: 'T', description: '', nav: [], strings: {} },
-        { lang: 'zh', label: '简体中文', prefix: '/zh', title: 'T', description: '', nav: [], strings: { 'notFound.home': '回到首页吧' } },
+        { lang: 'en', label: 'English', prefix: '', version: '', title: 'T', description: '', nav: [], strings: {} },
+        { lang: 'zh', label: '简体中文', prefix: '/zh', version: '', title: 'T', description: '', nav: [], strings: { 'notFound.home': '回到首页吧' } },
       ],
     });
     const zh = renderWithRuntime(<NotFound />, { routePath: '/zh/missing', pageData: null, siteData: site });

@@ -12,8 +12,8 @@ const zh: LandingData = { title: '工具链', tagline: '一套工具。', tools:
 const site = testSiteData({
   base: '/docs/',
   locales: [
-    { lang: 'en', label: 'English', prefix: '', title: 'T', description: '', nav: [], strings: {}, themeConfig: { landing: en } },
-    { lang: 'zh', label: '简体中文', prefix: '/zh', title: 'T', description: '', nav: [], strings: {}, themeConfig: { landing: zh } },
+    { lang: 'en', label: 'English', prefix: '', version: '', title: 'T', description: '', nav: [], strings: {}, themeConfig: { landing: en } },
+    { lang: 'zh', label: '简体中文', prefix: '/zh', version: '', title: 'T', description: '', nav: [], strings: {}, themeConfig: { landing: zh } },
   ],
 });
 

@@ -1,5 +1,6 @@
 import { Link, getRouteEntry, useLocale, useNavigate, usePageData, useRoutePath, useSiteData, withBase, type LocaleData } from '@docgen/core/runtime';
 import type { MouseEvent } from 'react';
+import { useVersionLocales } from '../../hooks/use-version-locales.js';
 import { useI18n } from '../../i18n/index.js';
 import { NavMenu } from '../NavMenu/NavMenu.js';
 
@@ -9,10 +10,14 @@ export function localizedPath(routePath: string, from: string, to: string): stri
   return to + rest;
 }
 
-/** Links to the current page in each locale; when a locale lacks the page, its home page is opened instead. */
+/**
+ * Links to the current page in each locale of the version on screen; when a locale lacks the page, its home
+ * page is opened instead.
+ */
 export function LocaleLinks({ className = 'dg-nav-link', onNavigate }: { className?: string; onNavigate?: () => void }) {
   const site = useSiteData();
   const locale = useLocale();
+  const locales = useVersionLocales();
   const routePath = useRoutePath();
   const page = usePageData();
   const navigate = useNavigate();
@@ -32,7 +37,7 @@ export function LocaleLinks({ className = 'dg-nav-link', onNavigate }: { classNa
   };
   return (
     <>
-      {site.locales.map((l) => (
+      {locales.map((l) => (
         <Link
           key={l.lang}
           href={withBase(targetOf(l), site.base)}
@@ -49,12 +54,12 @@ export function LocaleLinks({ className = 'dg-nav-link', onNavigate }: { classNa
   );
 }
 
-/** The language menu of the navbar (only when the site has more than one locale). */
+/** The language menu of the navbar (only when the version on screen has more than one language). */
 export function LocaleMenu() {
-  const site = useSiteData();
   const locale = useLocale();
+  const locales = useVersionLocales();
   const t = useI18n();
-  if (site.locales.length < 2) return null;
+  if (locales.length < 2) return null;
   return (
     <div className="dg-nav-locales" aria-label={t('nav.language')} role="group">
       <NavMenu item={{ text: locale.label }}>

@@ -7,8 +7,8 @@ import { useI18n } from '../../i18n/index.js';
 const drawer = lazyPart(() => import('./MobileDrawer.js').then((m) => m.MobileDrawer));
 
 /**
- * Below 768 px: a menu button that opens a drawer with the nav, the page's sidebar section, the language
- * links, the appearance toggle and the social links. Closes on navigation, Escape or a click outside;
+ * Below 768 px: a menu button that opens a drawer with the nav, the page's sidebar section, the version
+ * and language links, the appearance toggle and the social links. Closes on navigation, Escape or a click outside;
  * the page behind does not scroll while it is open. The drawer (`MobileDrawer`) loads when first opened.
  */
 export function MobileMenu() {

@@ -8,6 +8,7 @@ import { NavLink as DefaultNavLink } from '../NavMenu/NavMenu.js';
 import { NavMenu as DefaultNavMenu } from '../NavMenu/NavMenu.js';
 import { Search as DefaultSearch } from '../Search/Search.js';
 import { SocialLinks as DefaultSocialLinks } from '../SocialLinks/SocialLinks.js';
+import { VersionMenu as DefaultVersionMenu } from '../VersionMenu/VersionMenu.js';
 import { useThemeComponent } from '../../layouts/components.js';
 import { useI18n } from '../../i18n/index.js';
 import { useSlots } from '../../layouts/slots.js';
@@ -15,10 +16,10 @@ import { useThemeConfig } from '../../hooks/use-theme-config.js';
 import { useAutoHide } from './use-auto-hide.js';
 
 /**
- * Top navigation bar: logo and title, search button (or the `navbarSearch` slot), nav items and menus, language menu, appearance toggle,
- * social links, the ecosystem menu (`themeConfig.ecosystem`); below 768 px a menu button opens a drawer
- * instead, and the search button and the ecosystem icon stay. Hides while scrolling down
- * (`themeConfig.hideNavbar: 'auto'`).
+ * Top navigation bar: logo and title, search button (or the `navbarSearch` slot), nav items and menus,
+ * version menu (on a site with versions), language menu, appearance toggle, social links, the ecosystem
+ * menu (`themeConfig.ecosystem`); below 768 px a menu button opens a drawer instead, and the search button
+ * and the ecosystem icon stay. Hides while scrolling down (`themeConfig.hideNavbar: 'auto'`).
  */
 export function Navbar() {
   const AppearanceToggle = useThemeComponent('AppearanceToggle', DefaultAppearanceToggle);
@@ -29,6 +30,7 @@ export function Navbar() {
   const NavMenu = useThemeComponent('NavMenu', DefaultNavMenu);
   const Search = useThemeComponent('Search', DefaultSearch);
   const SocialLinks = useThemeComponent('SocialLinks', DefaultSocialLinks);
+  const VersionMenu = useThemeComponent('VersionMenu', DefaultVersionMenu);
   const site = useSiteData();
   const locale = useLocale();
   const t = useI18n();
@@ -53,6 +55,7 @@ export function Navbar() {
           {locale.nav.map((item) => (item.items ? <NavMenu key={item.text} item={item} /> : <NavLink key={item.text} item={item} />))}
         </nav>
         <div className="dg-navbar-extra">
+          <VersionMenu />
           <LocaleMenu />
           <AppearanceToggle />
           <SocialLinks />

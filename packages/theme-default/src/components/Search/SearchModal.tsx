@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { removeBase, useNavigate, useSiteData, type SearchSettings } from '@docgen/core/runtime';
 import docsearchCss from '@docsearch/css/dist/style.css' with { type: 'text' };
+import { useVersionLocales } from '../../hooks/use-version-locales.js';
 import { useI18n } from '../../i18n/index.js';
 import { createLocalSearchClient, RESULTS_PER_GROUP } from './local-client.js';
 import searchCss from './search-modal.css' with { type: 'text' };
@@ -34,8 +35,8 @@ function addStyles() {
 }
 
 /**
- * The search parameters sent to Algolia: the user's, with `lang:<lang>` added to their `facetFilters` on a
- * site of several locales (records of all locales share one index).
+ * The search parameters sent to Algolia: the user's, with `lang:<lang>` added to their `facetFilters` when
+ * the version on screen has several languages (records of all languages share one index).
  */
 function algoliaParameters(user: Record<string, unknown> | undefined, lang: string | null): Record<string, unknown> {
   const params = { ...user };
@@ -79,6 +80,7 @@ function reportFailures(client: DocSearchTransformClient): DocSearchTransformCli
 export function SearchModal({ settings, lang, indexUrl, initialQuery, onClose }: SearchModalProps) {
   addStyles();
   const site = useSiteData();
+  const languages = useVersionLocales().length;
   const navigate = useNavigate();
   const t = useI18n();
   const local = settings.provider === 'local';
@@ -127,7 +129,7 @@ export function SearchModal({ settings, lang, indexUrl, initialQuery, onClose }:
     [navigate, site.base],
   );
 
-  const searchParameters = local ? undefined : algoliaParameters(settings.searchParameters, site.locales.length > 1 ? lang : null);
+  const searchParameters = local ? undefined : algoliaParameters(settings.searchParameters, languages > 1 ? lang : null);
   const missing = settings.missingResultsUrl;
 
   if (needsLite && !lite) return null;

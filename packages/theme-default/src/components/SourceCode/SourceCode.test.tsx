@@ -4,8 +4,8 @@ import { SourceCode, sourceLabel } from './SourceCode.js';
 
 const zhSite = {
   locales: [
-    { lang: 'en', label: 'English', prefix: '', title: 'Test', description: '', nav: [], strings: {} },
-    { lang: 'zh', label: '简体中文', prefix: '/zh', title: '测试', description: '', nav: [], strings: {} },
+    { lang: 'en', label: 'English', prefix: '', version: '', title: 'Test', description: '', nav: [], strings: {} },
+    { lang: 'zh', label: '简体中文', prefix: '/zh', version: '', title: '测试', description: '', nav: [], strings: {} },
   ],
 };
 
