@@ -29,14 +29,20 @@ export default defineConfig({
   logoText: 'docgen',
   lang: 'en',
   siteUrl: 'https://docgen.dev',
+  // The current docs stay in en/ and zh/ (the default version, without URL prefix); the 1.x docs are in
+  // 1.x/en/ and 1.x/zh/, served under /1.x/.
+  multiVersion: { default: '2.x', versions: ['2.x', '1.x'] },
+  // A page not translated yet is shown in English at its Chinese URL, with a notice.
+  i18n: { fallback: true },
   // The sitemap takes each page's date from the last-updated plugin, listed before it. llms.txt, llms-full.txt
   // and a .md file per page for AI tools, with the "Copy Markdown" button on doc pages.
   plugins: [
     pluginLastUpdated(),
-    // The pages of iframe demos (preview plugin) are parts of other pages, not pages to find.
-    pluginSitemap({ exclude: ['/_preview/**', '/zh/_preview/**'] }),
+    // The pages of iframe demos (preview plugin) are parts of other pages, not pages to find; the 1.x docs
+    // are an older version, kept out of search engines (noindex).
+    pluginSitemap({ exclude: ['/_preview/**', '/zh/_preview/**', '/1.x/**'] }),
     pluginRss({ feeds: changelogFeeds }),
-    pluginLlms({ exclude: ['/_preview/**', '/zh/_preview/**'] }),
+    pluginLlms({ exclude: ['/_preview/**', '/zh/_preview/**', '/1.x/**'] }),
     // Live, editable examples on the playground plugin's own page.
     pluginPlayground({ imports: ['react'] }),
     // Component demos next to their code; the preview plugin's own page shows one live.

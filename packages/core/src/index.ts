@@ -14,6 +14,17 @@ export { build, type BuildOptions, type BuildResult } from './node/pipeline/buil
 export { startDevServer, type DevServer, type DevServerOptions } from './node/dev/dev-server.js';
 export { startStaticServer, type StaticServer, type StaticServerOptions } from './node/server/static-server.js';
 export { runCli, createCli, type CliIo } from './cli/index.js';
+export {
+  translationHash,
+  translationStatus,
+  markTranslation,
+  markTranslations,
+  type TranslationStatus,
+  type LocaleTranslationStatus,
+  type MissingTranslation,
+  type TranslationRecord,
+  type MarkResult,
+} from './node/i18n/translations.js';
 export { definePlugin, validatePluginOptions } from './node/plugins/plugin.js';
 export type { DocgenPlugin, AddedPage, AfterBuildEnv, ConfigUtils, HookEnv, I18nSource, LocaleNavigation, MarkdownPluginEntry, NavigationEnv } from './node/plugins/plugin.js';
 export type { HeadTag } from './node/pipeline/html-template.js';

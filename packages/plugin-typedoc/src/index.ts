@@ -166,7 +166,8 @@ export function pluginTypedoc(options: TypedocOptions): DocgenPlugin {
       return pages;
     },
     extendNavigation(navigation, env) {
-      if (!built || !langs.has(env.lang)) return;
+      // The reference documents the code as it is: its pages belong to the default version only.
+      if (!built || !langs.has(env.lang) || env.version !== (env.config.multiVersion.versions.length ? env.config.multiVersion.default : '')) return;
       const routes = localizedRoutes(built.routes, env.prefix);
       const group = referenceGroup({
         label: labelOf(env.lang),
