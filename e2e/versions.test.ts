@@ -126,6 +126,8 @@ describe('a site with two versions and i18n fallback', () => {
       translation: { status: 'fallback', original: '/guide/untranslated', file: 'zh/guide/untranslated.mdx' },
     });
     expect(html).toContain('narwhal');
+    // Its links lead to pages in the reader's language.
+    expect(html).toMatch(/<a href="\/zh\/guide\/intro">the introduction<\/a>/);
     // The original's fragment, imported relative to the original's folder.
     expect(html).toContain('pangolin');
     expect(html).toMatch(/class="[^"]*dg-translation-notice/);

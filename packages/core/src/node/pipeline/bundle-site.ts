@@ -10,8 +10,9 @@ import { fileURLToPath } from 'node:url';
 import crypto from 'node:crypto';
 import { build as esbuild, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import type { ResolvedConfig } from '../../config/index.js';
-import { withBase } from '../../shared/route-path.js';
-import type { RouteEntry } from '../routes/scan-routes.js';
+import { isExternalUrl, localePrefixOf, normalizeRoutePath, removeBase, withBase } from '../../shared/route-path.js';
+import { routeHref } from '../../shared/url-policy.js';
+import { localeOfRoute, type RouteEntry } from '../routes/scan-routes.js';
 import { need, type BuildContext } from './context.js';
 import { aliasPlugin } from './alias-plugin.js';
 import type { SidebarSection } from '../../shared/types.js';
@@ -299,6 +300,7 @@ export async function planBundles(
     sidebars: need(ctx.sidebars, 'sidebars'),
     compiled: ctx.compiled,
     originals: new Map(routes.flatMap((r) => (r.originalFile ? [[r.filePath, r.originalFile]] : []))),
+    localizeLink: fallbackLinkLocalizer(config, routes),
     compileFragment: need(ctx.compileFragment, 'compileFragment'),
     themeEntry: resolveThemeEntry(config),
     themeAppEntry: resolveThemeAppEntry(config),
@@ -399,6 +401,33 @@ export async function planBundles(
     };
   };
   return { modules, client, server, pages: pageEntries, parts };
+}
+
+/**
+ * For fallback pages (`i18n.fallback`): a link of the original to a page of its own locale leads to the same
+ * page in the fallback page's locale, when it is built there (with fallback on, it always is).
+ */
+function fallbackLinkLocalizer(config: ResolvedConfig, routes: RouteEntry[]): SiteModules['localizeLink'] {
+  const fallbacks = new Map(routes.filter((r) => r.originalFile).map((r) => [r.filePath, r]));
+  if (!fallbacks.size) return undefined;
+  const paths = new Set(routes.map((r) => r.path));
+  const byFile = new Map(routes.map((r) => [r.filePath, r]));
+  const policy = { base: config.base, cleanUrls: config.route.cleanUrls };
+  return (file, href) => {
+    const route = fallbacks.get(file);
+    const original = route && byFile.get(route.originalFile!);
+    if (!route || !original || isExternalUrl(href)) return undefined;
+    const split = href.search(/[?#]/);
+    const [pathname, suffix] = split === -1 ? [href, ''] : [href.slice(0, split), href.slice(split)];
+    const target = normalizeRoutePath(removeBase(pathname, config.base));
+    const from = localeOfRoute(config, original).prefix;
+    const to = localeOfRoute(config, route).prefix;
+    if (!paths.has(target) || !(from === '' || target === from || target.startsWith(`${from}/`))) return undefined;
+    // Already another locale's page: `/zh/x` is no page of the '' locale to translate.
+    if (localePrefixOf(target, config.contentLocales.map((l) => l.prefix)) !== from) return undefined;
+    const localized = to + target.slice(from.length);
+    return paths.has(localized) ? routeHref(localized, policy) + suffix : undefined;
+  };
 }
 
 /** Imports that must reach the app's own instance (React, the theme, the runtime and its router). */

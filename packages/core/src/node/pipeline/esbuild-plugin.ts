@@ -26,6 +26,11 @@ export interface SiteModules {
   compiled: Map<string, CompiledPage>;
   /** Fallback page's file → its original's (`RouteEntry.originalFile`): its imports resolve from the original's folder. */
   originals?: Map<string, string>;
+  /**
+   * A fallback page's link (`href` as compiled, base included) → the same link in the page's locale, or
+   * undefined to keep it: links between pages stay in the reader's language.
+   */
+  localizeLink?: (file: string, href: string) => string | undefined;
   /** Compiles files met only while bundling (fragments imported by MDX). */
   compileFragment: (file: string) => Promise<CompiledPage>;
   /** Absolute path of the module `@theme` names. */
@@ -214,6 +219,14 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
 export function pageModuleSource(site: SiteModules, file: string, compiled: CompiledPage): string {
   const page = site.pages.get(file);
   let contents = compiled.code;
+  const { localizeLink } = site;
+  if (localizeLink && site.originals?.has(file)) {
+    // Only `href` props: a string elsewhere (a code block's text) that looks like a route stays as written.
+    contents = contents.replace(/(\bhref:\s*)"([^"\\]+)"/g, (whole, prop: string, href: string) => {
+      const localized = localizeLink(file, href);
+      return localized === undefined ? whole : `${prop}${JSON.stringify(localized)}`;
+    });
+  }
   if (page) {
     contents += `\nexport const pageData = ${JSON.stringify(page.pageData)};\n`;
     contents += page.sidebar >= 0 ? `export { default as sidebar } from 'docgen:sidebar/${page.sidebar}';\n` : 'export const sidebar = null;\n';
