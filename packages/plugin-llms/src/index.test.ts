@@ -152,6 +152,18 @@ describe('pluginLlms on a built site', () => {
     expect(read(path.join(out, 'guide/start.html'))).not.toContain('dg-copy-markdown');
   });
 
+  it('writes the default version only, and no fallback page (its original is in the files)', async () => {
+    const site = makeSite({ '1.x/en/index.md': '# Home 1\n', '1.x/en/guide/old.md': '# Old\n', '1.x/zh/index.md': '# 首页 1\n' });
+    const out = await buildSite(site, {}, { multiVersion: { default: '2.x', versions: ['2.x', '1.x'] }, i18n: { fallback: true } });
+    expect(fs.existsSync(path.join(out, 'zh/guide/more.html'))).toBe(true);
+    expect(fs.existsSync(path.join(out, '1.x/guide/old.html'))).toBe(true);
+    const zh = read(path.join(out, 'zh/llms.txt'));
+    expect(zh).toContain('/zh/guide/start.md');
+    expect(zh).not.toContain('more');
+    expect(read(path.join(out, 'llms.txt'))).not.toContain('1.x');
+    for (const file of ['zh/guide/more.md', '1.x/guide/old.md', '1.x/index.md']) expect(fs.existsSync(path.join(out, file)), file).toBe(false);
+  });
+
   it('leaves the button out with copyButton: false', async () => {
     const out = await buildSite(makeSite(), { copyButton: false, llmsTxt: false });
     expect(fs.existsSync(path.join(out, 'guide/start.md'))).toBe(true);

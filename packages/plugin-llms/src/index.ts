@@ -16,6 +16,7 @@ import {
   validatePluginOptions,
   type DocgenPlugin,
   type FrontMatter,
+  type PageData,
   type ResolvedConfig,
   type RouteEntry,
 } from '@docgen/core';
@@ -89,10 +90,16 @@ export function pluginLlms(options: LlmsOptions = {}): DocgenPlugin {
   const exclude = opts.exclude.map(globToRegExp);
   let langs = new Set<string>();
   let prefixes = new Map<string, string>();
+  let defaultVersion = '';
   let pages = new Map<string, PageFacts>();
 
-  /** Whether a page goes into the files: its locale is written, it is not a 404 page, the patterns take it. */
-  const isIncluded = (routePath: string, lang: string, frontmatter: FrontMatter): boolean =>
+  /**
+   * Whether a page goes into the files: its locale is written, it is not a 404 page, the patterns take it, it
+   * is of the default version (on a site with versions) and no fallback page (whose original is in the files).
+   */
+  const isIncluded = ({ routePath, lang, frontmatter, version, translation }: PageData): boolean =>
+    version === defaultVersion &&
+    translation?.status !== 'fallback' &&
     langs.has(lang) &&
     frontmatter.pageType !== '404' &&
     routePath.slice((prefixes.get(lang) ?? '').length) !== '/404' &&
@@ -109,10 +116,11 @@ export function pluginLlms(options: LlmsOptions = {}): DocgenPlugin {
       }
       langs = new Set(opts.locales ?? known);
       prefixes = new Map(config.resolvedLocales.map((l) => [l.lang, l.prefix]));
+      defaultVersion = config.multiVersion.versions.length ? config.multiVersion.default : '';
       pages = new Map();
     },
     extendPageData(pageData) {
-      const included = isIncluded(pageData.routePath, pageData.lang, pageData.frontmatter);
+      const included = isIncluded(pageData);
       pages.set(pageData.routePath, { title: pageData.title, frontmatter: pageData.frontmatter, included });
       if (included && opts.mdFiles && opts.copyButton) return { markdownLink: `/${routeOutputFile(pageData.routePath, '.md')}` };
     },

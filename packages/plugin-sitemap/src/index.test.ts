@@ -212,6 +212,21 @@ describe('pluginSitemap options and output', () => {
     expect(u.get('https://mirror.example.net/guide/')?.alternates).toHaveLength(3);
   });
 
+  it('leaves out the pages of an older version (multiVersion.noindex) and fallback pages (i18n.fallback), unless noindex is off', async () => {
+    const site = makeSite({ '1.x/en/index.md': '# Home 1\n', '1.x/en/guide/start.md': '# Start 1\n', '1.x/zh/index.md': '# 首页 1\n' });
+    const versions = { multiVersion: { default: '2.x', versions: ['2.x', '1.x'] }, i18n: { fallback: true } };
+    await buildSite(site, { ...versions, plugins: [pluginSitemap()] });
+    const u = urls(read(path.join(site, 'dist/sitemap.xml')));
+    expect(fs.existsSync(path.join(site, 'dist/zh/guide/only-english.html'))).toBe(true);
+    expect(u.has('https://docs.example.com/zh/guide/only-english')).toBe(false);
+    expect(u.has('https://docs.example.com/guide/only-english')).toBe(true);
+    expect([...u.keys()].filter((loc) => loc.includes('/1.x'))).toEqual([]);
+    expect(u.get('https://docs.example.com/guide/start')?.alternates).toHaveLength(3);
+    await buildSite(site, { ...versions, multiVersion: { ...versions.multiVersion, noindex: false }, plugins: [pluginSitemap()] });
+    const all = urls(read(path.join(site, 'dist/sitemap.xml')));
+    expect([...all.keys()].filter((loc) => loc.includes('/1.x')).sort()).toEqual(['https://docs.example.com/1.x/', 'https://docs.example.com/1.x/guide/start', 'https://docs.example.com/1.x/zh/']);
+  });
+
   it('fails with [sitemap] when there is no site URL, or the output already has the sitemap file', async () => {
     const site = makeSite();
     const none = await buildError(site, { siteUrl: undefined, plugins: [pluginSitemap()] });

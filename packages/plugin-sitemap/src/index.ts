@@ -91,7 +91,7 @@ export function pluginSitemap(options: SitemapOptions = {}): DocgenPlugin {
     async afterBuild(config, { outDir, routes }) {
       const included = routes.filter((route) => {
         const page = pages.get(route.path);
-        return !page?.notFound && !isNotFoundRoute(route, config) && !excluded.some((re) => re.test(route.path));
+        return !page?.notFound && !isNotFoundRoute(route, config) && !excluded.some((re) => re.test(route.path)) && !isDuplicate(route, config);
       });
       const entries = sitemapEntries(included, config, siteUrl, (route) => pages.get(route.path)?.lastmod);
       for (const entry of entries) {
@@ -110,6 +110,16 @@ export function pluginSitemap(options: SitemapOptions = {}): DocgenPlugin {
       if (robots) await addToRobots(path.join(outDir, 'robots.txt'), outUrl + filename);
     },
   });
+}
+
+/**
+ * Whether a route repeats a page search engines should find elsewhere: a fallback page (`i18n.fallback`,
+ * its canonical page is the original), or a page of an older version kept out of search engines
+ * (`multiVersion.noindex`).
+ */
+function isDuplicate(route: RouteEntry, config: Pick<ResolvedConfig, 'multiVersion'>): boolean {
+  const { noindex, default: current } = config.multiVersion;
+  return route.originalFile !== undefined || (noindex && route.version !== '' && route.version !== current);
 }
 
 /**
