@@ -1,7 +1,7 @@
 /**
- * Multi-version sites and i18n fallback on the `versions` fixture: two versions (2.x, the default, kept in
- * `<root>/<lang>/`; 1.x in `<root>/1.x/<lang>/`), English and Chinese, `i18n.fallback` on, sidebar labels
- * from `i18n.json`. Versioned routes and page data, where the version menu leads from a page one version
+ * Multi-version sites and i18n fallback on the `versions` fixture: three versions (2.x, the default, kept in
+ * `<root>/<lang>/`; 1.x in `<root>/1.x/<lang>/`; 0.x in English only), English and Chinese, `i18n.fallback`
+ * on, sidebar labels from `i18n.json`. Versioned routes and page data, where the version menu leads from a page one version
  * lacks, fallback pages, stale translations, and one search index per version.
  */
 import fs from 'node:fs';
@@ -64,6 +64,7 @@ describe('a site with two versions and i18n fallback', () => {
         '1.x zh /1.x/zh/api/',
         '1.x zh /1.x/zh/guide/intro',
         '1.x zh /1.x/zh/guide/old',
+        '0.x en /0.x/',
       ].sort(),
     );
     expect(pages.get('/1.x/guide/intro')).toMatchObject({ version: '1.x', lang: 'en', _relativePath: '1.x/en/guide/intro.md' });
@@ -79,10 +80,12 @@ describe('a site with two versions and i18n fallback', () => {
   });
 
   it('leads the version menu to the same page, else the nearest section with a page, else the home; never to a missing route', () => {
-    expect(pages.get('/guide/intro')!.versionLinks).toEqual({ '2.x': '/guide/intro', '1.x': '/1.x/guide/intro' });
+    expect(pages.get('/guide/intro')!.versionLinks).toEqual({ '2.x': '/guide/intro', '1.x': '/1.x/guide/intro', '0.x': '/0.x/' });
     // Only in 2.x: the first page of 1.x's guide section.
-    expect(pages.get('/guide/new-feature')!.versionLinks).toEqual({ '2.x': '/guide/new-feature', '1.x': '/1.x/guide/intro' });
-    expect(pages.get('/1.x/guide/old')!.versionLinks).toEqual({ '2.x': '/guide/intro', '1.x': '/1.x/guide/old' });
+    expect(pages.get('/guide/new-feature')!.versionLinks).toEqual({ '2.x': '/guide/new-feature', '1.x': '/1.x/guide/intro', '0.x': '/0.x/' });
+    expect(pages.get('/1.x/guide/old')!.versionLinks).toEqual({ '2.x': '/guide/intro', '1.x': '/1.x/guide/old', '0.x': '/0.x/' });
+    // 0.x has no Chinese pages: its English home.
+    expect(pages.get('/zh/guide/intro')!.versionLinks).toEqual({ '2.x': '/zh/guide/intro', '1.x': '/1.x/zh/guide/intro', '0.x': '/0.x/' });
     // 2.x has no api section at all: its home.
     expect(pages.get('/1.x/api/')!.versionLinks!['2.x']).toBe('/');
     expect(pages.get('/1.x/zh/api/')!.versionLinks!['2.x']).toBe('/zh/');
@@ -99,6 +102,16 @@ describe('a site with two versions and i18n fallback', () => {
     const old = read(path.join(out, '1.x/guide/intro.html'));
     expect(old).toContain('href="/1.x/guide/old"');
     expect(old).not.toContain('href="/guide/new-feature"');
+    // A link to a translation still missing leads to its fallback page.
+    expect(read(path.join(out, 'zh/guide/intro.html'))).toMatch(/<a href="\/zh\/guide\/untranslated">未翻译的页面<\/a>/);
+  });
+
+  it('lists in the site data only the languages each version has pages in', () => {
+    const assets = path.join(out, 'assets');
+    const code = fs.readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => read(path.join(assets, f))).find((c) => c.includes('multiVersion'))!;
+    // The site data module, minified: `locales:[{lang:"en",…,prefix:"",version:"2.x",…},…],themeConfig:`.
+    const locales = /locales:\[(.*?)\],themeConfig:/.exec(code)![1];
+    expect([...locales.matchAll(/prefix:"([^"]*)",version:"([^"]*)"/g)].map((m) => `${m[2]} ${m[1]}`)).toEqual(['2.x ', '2.x /zh', '1.x /1.x', '1.x /1.x/zh', '0.x /0.x']);
   });
 
   it('keeps older versions out of search engines: noindex, canonical to the default version when it has the page', () => {
@@ -159,6 +172,8 @@ describe('a site with two versions and i18n fallback', () => {
       '/zh': '/docgen-data/search-zh.json',
       '/1.x': '/docgen-data/search-1.x-en.json',
       '/1.x/zh': '/docgen-data/search-1.x-zh.json',
+      '/0.x': '/docgen-data/search-0.x-en.json',
+      '/0.x/zh': '/docgen-data/search-0.x-zh.json',
     });
     expect(boot.manifest).toBe('/docgen-data/routes-1.x-zh.json');
   });

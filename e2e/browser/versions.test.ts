@@ -1,5 +1,5 @@
 /**
- * The `versions` fixture (versions 2.x and 1.x, English and Chinese, `i18n.fallback` on) in Chromium, served
+ * The `versions` fixture (versions 2.x, 1.x and an English-only 0.x; English and Chinese; `i18n.fallback` on) in Chromium, served
  * by `docgen preview` (the production build) and by `docgen dev`: the version menu keeps the reader on the
  * same page, or the nearest section of the other version that has one; an older version says so; a page
  * without translation is shown in the original with a notice, and the language menu leads there from the
@@ -49,8 +49,16 @@ describe.each<ServerKind>(['preview', 'dev'])('versions and fallback pages (%s)'
   }
 
   async function switchVersion(page: Page, version: string) {
-    await page.locator('.dg-nav-versions .dg-nav-menu-button').hover();
-    await page.locator(`.dg-nav-versions .dg-version-link[data-version="${version}"]`).click();
+    const link = page.locator(`.dg-nav-versions .dg-version-link[data-version="${version}"]`);
+    // The menu opens when the pointer enters it: it leaves first (it may rest where the menu was, closed by the last navigation).
+    await expect
+      .poll(async () => {
+        await page.mouse.move(0, 400);
+        await page.locator('.dg-nav-versions .dg-nav-menu-button').hover();
+        return link.isVisible();
+      })
+      .toBe(true);
+    await link.click();
   }
 
   it('keeps the page when switching versions, and says which version an older page belongs to', async () => {
@@ -115,6 +123,7 @@ describe.each<ServerKind>(['preview', 'dev'])('versions and fallback pages (%s)'
     expect(await versions.locator('a.dg-version-link').evaluateAll((links) => links.map((a) => [a.getAttribute('data-version'), a.getAttribute('href')]))).toEqual([
       ['2.x', '/guide/intro'],
       ['1.x', '/1.x/guide/old'],
+      ['0.x', '/0.x/'],
     ]);
     await page.close();
   });

@@ -54,6 +54,6 @@ export async function getRouteEntry(routePath: string, site: SiteData): Promise<
       await loader.load(path);
     },
     lang: site.locales.find((l) => l.prefix === prefix)?.lang ?? site.lang,
-    version: '',
+    version: site.locales.find((l) => l.prefix === prefix)?.version ?? '',
   };
 }

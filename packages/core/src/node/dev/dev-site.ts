@@ -713,7 +713,7 @@ class OpenSite implements DevSite {
       if (this.standIns.size === 0) {
         const next = new Map(ctx.compiled);
         for (const [file, page] of pages) next.set(file, page);
-        await checkLinks({ routes: ctx.routes.filter((r) => !r.originalFile), pages: next, root: config.root, publicDir: config.publicDir, level: config.markdown.checkDeadLinks, compileFragment: ctx.compileFragment });
+        await checkLinks({ routes: ctx.routes, pages: next, root: config.root, publicDir: config.publicDir, level: config.markdown.checkDeadLinks, compileFragment: ctx.compileFragment });
       }
       const overviews = this.hasOverviews() || [...pages.values()].some((page) => page.frontmatter.overview === true);
       for (const [file, page] of pages) {
@@ -760,7 +760,7 @@ class OpenSite implements DevSite {
     const compileFragment = need(ctx.compileFragment, 'compileFragment');
     const fragments = await compileImportedFragments(ctx.compiled, compileFragment, { root: config.root, publicDir: config.publicDir });
     checkImportCycles(ctx.compiled, fragments);
-    await checkLinks({ routes: ctx.routes.filter((r) => !r.originalFile), pages: ctx.compiled, root: config.root, publicDir: config.publicDir, level: config.markdown.checkDeadLinks, fragments });
+    await checkLinks({ routes: ctx.routes, pages: ctx.compiled, root: config.root, publicDir: config.publicDir, level: config.markdown.checkDeadLinks, fragments });
     await this.deriveSiteData();
     await indexSearch(ctx);
     emitSearchIndexes(ctx, this.outDir, { served: true });

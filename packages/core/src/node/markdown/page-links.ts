@@ -30,6 +30,24 @@ export interface LinkContext {
    * @default true
    */
   checkDeadLinks?: boolean | 'warn';
+  /**
+   * With `i18n.fallback`: each translated locale's folder and the folder of its originals (the default
+   * language's, same version). A link to a translation that does not exist leads to its fallback page.
+   */
+  fallback?: { dir: string; originalDir: string }[];
+}
+
+/**
+ * Where a link to a missing page of a translated locale leads with `i18n.fallback`: the page file the
+ * translation would be (with its original's extension), when its original exists; else undefined.
+ * @param target the linked file, absolute, with or without its `.md`/`.mdx` extension
+ */
+export function fallbackTarget(target: string, ctx: LinkContext): string | undefined {
+  const locale = ctx.fallback?.find((l) => target.startsWith(l.dir + path.sep));
+  if (!locale) return undefined;
+  const original = path.join(locale.originalDir, path.relative(locale.dir, target));
+  const found = (/\.mdx?$/.test(original) ? [original] : [`${original}.md`, `${original}.mdx`]).find((f) => fs.statSync(f, { throwIfNoEntry: false })?.isFile());
+  return found && path.join(locale.dir, path.relative(locale.originalDir, found));
 }
 
 /**

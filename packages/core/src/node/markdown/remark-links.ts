@@ -15,7 +15,7 @@ import type { VFile } from 'vfile';
 import { isExternalUrl, withBase } from '../../shared/route-path.js';
 import { routeHref } from '../../shared/url-policy.js';
 import { displayPath } from '../display-path.js';
-import { addAsset, displayUrl, publishRefusal, routeOfFile, splitUrl, unsafeScheme, type LinkContext } from './page-links.js';
+import { addAsset, displayUrl, fallbackTarget, publishRefusal, routeOfFile, splitUrl, unsafeScheme, type LinkContext } from './page-links.js';
 
 /** Rewrites `link` nodes (and definitions of reference links) as described above; records link targets in `file.data.dependencies`. */
 export function remarkLinks(ctx: LinkContext) {
@@ -68,7 +68,10 @@ export function remarkLinks(ctx: LinkContext) {
       const refused = publishRefusal(target, ctx);
       if (refused) file.fail(`Link ${displayUrl(url)} ${refused}`, node);
       const stat = fs.statSync(target, { throwIfNoEntry: false });
-      if (!stat?.isFile()) {
+      // A translation still missing: its fallback page (`i18n.fallback`), which the original makes.
+      const fallback = stat ? undefined : fallbackTarget(target, ctx);
+      if (fallback) target = fallback;
+      else if (!stat?.isFile()) {
         const why = stat?.isDirectory() ? 'is a folder: link to a page in it, such as its index.md' : 'does not exist';
         dead(`Broken link: ${url} (${displayPath(target)} ${why})`, node);
         return;

@@ -48,7 +48,7 @@ export async function buildSiteData(ctx: BuildContext): Promise<void> {
       overview: page.frontmatter.overview === true ? overviewOf(section, route.path, routeByPath, compiled) : undefined,
     });
   }
-  ctx.siteData = createSiteData(config, navigation, await ctx.plugins.i18nSource());
+  ctx.siteData = createSiteData(config, routes, navigation, await ctx.plugins.i18nSource());
   ctx.sidebars = sidebars;
   ctx.pages = pages;
   ctx.timings.mark('site data');
@@ -77,11 +77,14 @@ export async function pageDataOf(ctx: BuildContext, route: RouteEntry, page: Com
 }
 
 /** Route paths and routes by source file of a route list, made once per list. */
-const routeIndexes = new WeakMap<RouteEntry[], { paths: Set<string>; byFile: Map<string, RouteEntry> }>();
+const routeIndexes = new WeakMap<RouteEntry[], { paths: Set<string>; byFile: Map<string, RouteEntry>; firstOf: Map<string, string> }>();
 function routeIndex(routes: RouteEntry[]) {
   let index = routeIndexes.get(routes);
   if (!index) {
-    index = { paths: new Set(routes.map((r) => r.path)), byFile: new Map(routes.map((r) => [r.filePath, r])) };
+    // `<version>\0<lang>` → the first route of that locale in the list.
+    const firstOf = new Map<string, string>();
+    for (const r of routes) if (!firstOf.has(`${r.version}\0${r.lang}`)) firstOf.set(`${r.version}\0${r.lang}`, r.path);
+    index = { paths: new Set(routes.map((r) => r.path)), byFile: new Map(routes.map((r) => [r.filePath, r])), firstOf };
     routeIndexes.set(routes, index);
   }
   return index;
@@ -94,20 +97,22 @@ function routeIndex(routes: RouteEntry[]) {
  */
 export function versionLinksOf(ctx: BuildContext, route: RouteEntry): Record<string, string> {
   const { config } = ctx;
-  const { paths } = routeIndex(ctx.routes);
+  const { paths, firstOf } = routeIndex(ctx.routes);
   const own = localeOfRoute(config, route);
   const rest = route.path.slice(own.prefix.length) || '/';
   const links: Record<string, string> = {};
   for (const version of config.multiVersion.versions) {
-    const locale =
-      config.contentLocales.find((l) => l.version === version && l.lang === route.lang) ?? config.contentLocales.find((l) => l.version === version && l.lang === config.lang)!;
-    links[version] = nearestRoute(locale.prefix, rest, paths, ctx.navigation?.get(locale.prefix)?.sidebars ?? []);
+    // The reader's language, when the version has pages in it; else the version's default language.
+    const lang = firstOf.has(`${version}\0${route.lang}`) ? route.lang : config.lang;
+    const locale = config.contentLocales.find((l) => l.version === version && l.lang === lang)!;
+    const home = paths.has(`${locale.prefix}/`) ? `${locale.prefix}/` : (firstOf.get(`${version}\0${lang}`) ?? `${locale.prefix}/`);
+    links[version] = nearestRoute(locale.prefix, rest, paths, ctx.navigation?.get(locale.prefix)?.sidebars ?? [], home);
   }
   return links;
 }
 
-/** `prefix + rest` when it is a route, else the nearest parent folder of `rest` with a page, else the home. */
-function nearestRoute(prefix: string, rest: string, paths: Set<string>, sidebars: SidebarSection[]): string {
+/** `prefix + rest` when it is a route, else the nearest parent folder of `rest` with a page, else `home`. */
+function nearestRoute(prefix: string, rest: string, paths: Set<string>, sidebars: SidebarSection[], home: string): string {
   if (paths.has(prefix + rest)) return prefix + rest;
   const segments = rest.split('/').filter(Boolean);
   if (!rest.endsWith('/')) segments.pop();
@@ -117,7 +122,7 @@ function nearestRoute(prefix: string, rest: string, paths: Set<string>, sidebars
     const first = firstLinkUnder(sidebarFor(sidebars, folder)?.items ?? [], folder, paths);
     if (first) return first;
   }
-  return `${prefix}/`;
+  return home;
 }
 
 function firstLinkUnder(items: SidebarItem[], folder: string, paths: Set<string>): string | undefined {
@@ -167,13 +172,16 @@ function overviewOf(
   return [...(loose.pages.length ? [loose] : []), ...groups.filter((g) => g.pages.length)];
 }
 
-function createSiteData(config: ResolvedConfig, navigation: ReturnType<typeof resolveNavigation>, i18nSource: I18nSource): SiteData {
+function createSiteData(config: ResolvedConfig, routes: RouteEntry[], navigation: ReturnType<typeof resolveNavigation>, i18nSource: I18nSource): SiteData {
   const pluginStrings = (lang: string) => {
     const strings: Record<string, string> = {};
     for (const [key, byLang] of Object.entries(i18nSource)) if (byLang[lang] !== undefined) strings[key] = byLang[lang];
     return strings;
   };
-  const locales: LocaleData[] = config.contentLocales.map((l) => ({
+  // Another version's language without pages is left out: the language menu never leads to a 404.
+  const withPages = new Set(routes.map((r) => `${r.version}\0${r.lang}`));
+  const shown = config.contentLocales.filter((l) => config.resolvedLocales.includes(l) || withPages.has(`${l.version}\0${l.lang}`));
+  const locales: LocaleData[] = shown.map((l) => ({
     lang: l.lang,
     label: l.label,
     prefix: l.prefix,

@@ -158,7 +158,8 @@ export function findDeadLinks(
     }
   };
   for (const route of routes) {
-    const page = pages.get(route.filePath);
+    // A fallback page's links are its original's, checked there (and named where they were written).
+    const page = route.originalFile ? undefined : pages.get(route.filePath);
     if (page) checkLinksOf(route.filePath, page);
   }
   for (const [file, fragment] of fragments) checkLinksOf(file, fragment);

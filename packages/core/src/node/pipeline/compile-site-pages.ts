@@ -31,6 +31,9 @@ export async function compileSitePages(ctx: BuildContext): Promise<void> {
     await ctx.compilePool?.destroy();
     ctx.compilePool = undefined;
   });
+  const warnings = [...pages.values()].flatMap((page) => page.warnings.map(formatWarning));
+  // The fallback pages get their original's page (the link check leaves their links to the original).
+  for (const route of routes) if (route.originalFile) pages.set(route.filePath, pages.get(route.originalFile)!);
   ctx.compiled = pages;
   ctx.cachedPages = cached;
   // One fragment compiler for the link check and the bundler: each fragment compiles once per build.
@@ -40,12 +43,11 @@ export async function compileSitePages(ctx: BuildContext): Promise<void> {
   checkImportCycles(pages, fragments);
   const deadLinks = await checkLinks({ routes, pages, root: config.root, publicDir: config.publicDir, level: config.markdown.checkDeadLinks, fragments });
   ctx.warnings.push(
-    ...[...pages.values()].flatMap((page) => page.warnings.map(formatWarning)),
+    ...warnings,
     ...deadLinks,
     ...slow.map(({ file, ms }) => `${displayPath(file)} took ${(ms / 1000).toFixed(1)} s to compile`),
   );
-  // After the link check, which reads links where they were written: the fallback pages get their original's page.
-  for (const route of routes) if (route.originalFile) pages.set(route.filePath, pages.get(route.originalFile)!);
+
   ctx.timings.mark('compile');
 }
 

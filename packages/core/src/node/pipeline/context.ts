@@ -208,6 +208,11 @@ export async function createBuildContext(options: BuildOptions): Promise<BuildCo
     root: config.root,
     base: config.base,
     locales: config.contentLocales.map((l) => ({ dir: l.dir, prefix: l.prefix, lang: l.lang })),
+    ...(config.i18n.fallback && {
+      fallback: config.contentLocales
+        .filter((l) => l.lang !== config.lang)
+        .map((l) => ({ dir: l.dir, originalDir: config.contentLocales.find((o) => o.lang === config.lang && o.version === l.version)!.dir })),
+    }),
     excludeFragments: config.route.excludeFragments,
     htmlLinks: !config.route.cleanUrls,
     showLineNumbers: config.markdown.showLineNumbers,

@@ -54,8 +54,8 @@ export async function scanPages(ctx: BuildContext): Promise<void> {
 }
 
 /**
- * With `i18n.fallback`: for each page of the default language that another locale (of the same version)
- * lacks, a route in that locale's URL space showing the original. Its `filePath` is a copy of the original
+ * With `i18n.fallback`: for each page of the default language that another locale (of the same version,
+ * when the version has a folder for that language) lacks, a route in that locale's URL space showing the original. Its `filePath` is a copy of the original
  * in `<cache>/fallback-pages/` (what plugins reading the route's file get); the compiler and the bundler
  * take the original (`originalFile`), so its relative imports and links resolve where they were written.
  */
@@ -72,7 +72,8 @@ function fallbackRoutes(ctx: BuildContext, routes: RouteEntry[]): RouteEntry[] {
   for (const original of config.contentLocales.filter((l) => l.lang === config.lang)) {
     // Markdown and MDX pages: a component page's module imports from its own folder, which a copy has not.
     const originals = routes.filter((r) => r.lang === original.lang && r.version === original.version && r.relativePath && /\.mdx?$/.test(r.filePath));
-    for (const locale of config.contentLocales.filter((l) => l.version === original.version && l.lang !== config.lang)) {
+    // A version without a folder for a language does not offer that language: no fallback pages there.
+    for (const locale of config.contentLocales.filter((l) => l.version === original.version && l.lang !== config.lang && fs.existsSync(l.dir))) {
       for (const route of originals) {
         const routePath = locale.prefix + route.path.slice(original.prefix.length);
         if (taken.has(clashKey(routePath))) continue;
