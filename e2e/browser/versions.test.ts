@@ -50,14 +50,18 @@ describe.each<ServerKind>(['preview', 'dev'])('versions and fallback pages (%s)'
 
   async function switchVersion(page: Page, version: string) {
     const link = page.locator(`.dg-nav-versions .dg-version-link[data-version="${version}"]`);
-    // The menu opens when the pointer enters it: it leaves first (it may rest where the menu was, closed by the last navigation).
-    await expect
-      .poll(async () => {
-        await page.mouse.move(0, 400);
-        await page.locator('.dg-nav-versions .dg-nav-menu-button').hover();
-        return link.isVisible();
-      })
-      .toBe(true);
+    // The menu opens when the pointer enters it: the pointer leaves first (it may rest where the menu was,
+    // closed by the last navigation, and then enters no element).
+    for (let attempt = 1; ; attempt++) {
+      await page.mouse.move(0, 400);
+      await page.locator('.dg-nav-versions .dg-nav-menu-button').hover();
+      try {
+        await link.waitFor({ state: 'visible', timeout: 5000 });
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
     await link.click();
   }
 
