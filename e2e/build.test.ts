@@ -225,19 +225,23 @@ describe('the website', () => {
     result = await build({ root: docsRoot, log: false });
   });
 
-  it('builds all 110 routes, 55 per locale (3 of them the API reference, 1 the page of an iframe demo), with the same structure', () => {
-    expect(result.routes).toHaveLength(110);
-    const en = result.routes.filter((r) => r.lang === 'en').map((r) => r.path);
-    const zh = result.routes.filter((r) => r.lang === 'zh').map((r) => r.path.replace(/^\/zh/, ''));
+  it('builds all 118 routes: 2.x 55 per locale (3 of them the API reference, 1 the page of an iframe demo), with the same structure, and 1.x 4 per locale, one of them a fallback page', () => {
+    expect(result.routes).toHaveLength(118);
+    const current = result.routes.filter((r) => r.version === '2.x');
+    const en = current.filter((r) => r.lang === 'en').map((r) => r.path);
+    const zh = current.filter((r) => r.lang === 'zh').map((r) => r.path.replace(/^\/zh/, ''));
     expect(en).toHaveLength(55);
     expect(zh).toEqual(en);
+    const old = result.routes.filter((r) => r.version === '1.x');
+    expect(old.filter((r) => r.lang === 'en').map((r) => r.path.replace(/^\/1\.x/, '')).sort()).toEqual(old.filter((r) => r.lang === 'zh').map((r) => r.path.replace(/^\/1\.x\/zh/, '')).sort());
+    expect(old.filter((r) => r.originalFile).map((r) => r.path)).toEqual(['/1.x/zh/guide/basic/conventional-route']);
   });
 
   it('writes a sitemap of every route with its last commit date, and its robots.txt line (sitemap and last-updated plugins)', () => {
     const sitemap = read(path.join(result.outDir, 'sitemap.xml'));
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    // The pages of iframe demos are left out (the config's exclude).
-    expect(locs).toHaveLength(result.routes.filter((r) => !r.path.includes('/_preview/')).length);
+    // The pages of iframe demos are left out (the config's exclude), and those of the older version 1.x.
+    expect(locs).toHaveLength(result.routes.filter((r) => !r.path.includes('/_preview/') && r.version === '2.x').length);
     expect(locs).toContain('https://docgen.dev/guide/basic/deploy');
     expect(locs).toContain('https://docgen.dev/zh/');
     const entry = /<url><loc>https:\/\/docgen\.dev\/guide\/basic\/deploy<\/loc>[\s\S]*?<\/url>/.exec(sitemap.replace(/\n\s*/g, ''))?.[0] ?? '';
@@ -255,7 +259,8 @@ describe('the website', () => {
     expect(read(path.join(result.outDir, 'zh/llms.txt'))).toContain('- [简介](https://docgen.dev/zh/guide/start/introduction.md): ');
     // Every route but the not-found pages has its Markdown, listed once in its locale's llms.txt.
     const listed = [...llms.matchAll(/\]\(https:\/\/docgen\.dev\/([^)]+\.md)\)/g)].map((m) => m[1]);
-    expect(listed).toHaveLength(result.routes.filter((r) => r.lang === 'en' && !r.path.includes('/_preview/')).length);
+    // Older versions are left out.
+    expect(listed).toHaveLength(result.routes.filter((r) => r.lang === 'en' && r.version === '2.x' && !r.path.includes('/_preview/')).length);
     for (const file of listed) expect(fs.existsSync(path.join(result.outDir, file)), file).toBe(true);
     expect(read(path.join(result.outDir, 'guide/start/introduction.md'))).toMatch(/^# Introduction\n\n> What docgen is/);
     expect(read(path.join(result.outDir, 'llms-full.txt'))).toContain(read(path.join(result.outDir, 'guide/basic/deploy.md')).trimEnd());
@@ -275,7 +280,7 @@ describe('the website', () => {
       }
       expect(html, route.path).toMatch(/<h1[^>]*>/);
       // Home pages have no outline; overview pages show the section's pages instead.
-      const isHome = route.path === '/' || route.path === '/zh/';
+      const isHome = ['/', '/zh/', '/1.x/', '/1.x/zh/'].includes(route.path);
       const isOverview = html.includes('class="dg-overview"');
       if (!isHome && !isOverview) expect(html, route.path).toMatch(/class="dg-outline-item dg-outline-depth-2"><a href="#[^"]+">/);
     }
