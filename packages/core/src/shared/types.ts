@@ -166,8 +166,11 @@ export interface SiteData {
   };
   /** Search settings the dialog needs; false when search is off. */
   search: SearchSettings | false;
-  /** Versions of the site: the default one and all, in menu order (`versions` empty on a site without versions). */
-  multiVersion: { default: string; versions: string[] };
+  /**
+   * Versions of the site: the default one and all, in menu order (`versions` empty on a site without
+   * versions), and what a search finds (`multiVersion.search`; absent: `'version'`).
+   */
+  multiVersion: { default: string; versions: string[]; search?: 'version' | 'all' };
 }
 
 /**

@@ -211,7 +211,7 @@ function createSiteData(config: ResolvedConfig, routes: RouteEntry[], navigation
       defaultWrapCode: config.markdown.defaultWrapCode,
       shiki: { lightTheme: config.markdown.shiki.lightTheme, darkTheme: config.markdown.shiki.darkTheme },
     },
-    multiVersion: { default: config.multiVersion.default, versions: config.multiVersion.versions },
+    multiVersion: { default: config.multiVersion.default, versions: config.multiVersion.versions, search: config.multiVersion.search },
     search: config.search && {
       provider: config.search.provider,
       appId: config.search.appId,

@@ -7,10 +7,11 @@
 import { DocSearchModal, type DocSearchModalProps, type DocSearchTransformClient } from '@docsearch/react';
 import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { removeBase, useNavigate, useSiteData, type SearchSettings } from '@docgen/core/runtime';
+import { removeBase, useLocale, useNavigate, useSiteData, type SearchSettings } from '@docgen/core/runtime';
 import docsearchCss from '@docsearch/css/dist/style.css' with { type: 'text' };
 import { useVersionLocales } from '../../hooks/use-version-locales.js';
 import { useI18n } from '../../i18n/index.js';
+import { algoliaParameters } from './algolia-parameters.js';
 import { createLocalSearchClient, RESULTS_PER_GROUP } from './local-client.js';
 import searchCss from './search-modal.css' with { type: 'text' };
 
@@ -32,19 +33,6 @@ function addStyles() {
   style.dataset.docgenSearch = '';
   style.textContent = docsearchCss + searchCss;
   document.head.append(style);
-}
-
-/**
- * The search parameters sent to Algolia: the user's, with `lang:<lang>` added to their `facetFilters` when
- * the version on screen has several languages (records of all languages share one index).
- */
-function algoliaParameters(user: Record<string, unknown> | undefined, lang: string | null): Record<string, unknown> {
-  const params = { ...user };
-  if (lang) {
-    const own = params.facetFilters;
-    params.facetFilters = [`lang:${lang}`, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
-  }
-  return params;
 }
 
 /** `https://host:port` strings of `search.hosts` as algoliasearch hosts, tried in the order given. */
@@ -81,6 +69,7 @@ export function SearchModal({ settings, lang, indexUrl, initialQuery, onClose }:
   addStyles();
   const site = useSiteData();
   const languages = useVersionLocales().length;
+  const locale = useLocale();
   const navigate = useNavigate();
   const t = useI18n();
   const local = settings.provider === 'local';
@@ -129,7 +118,9 @@ export function SearchModal({ settings, lang, indexUrl, initialQuery, onClose }:
     [navigate, site.base],
   );
 
-  const searchParameters = local ? undefined : algoliaParameters(settings.searchParameters, languages > 1 ? lang : null);
+  const { versions, search: versionScope } = site.multiVersion;
+  const version = versions.length && versionScope !== 'all' ? locale.version : null;
+  const searchParameters = local ? undefined : algoliaParameters(settings.searchParameters, languages > 1 ? lang : null, version);
   const missing = settings.missingResultsUrl;
 
   if (needsLite && !lite) return null;
