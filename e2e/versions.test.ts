@@ -72,6 +72,10 @@ describe('a site with two versions and i18n fallback', () => {
     expect(fs.existsSync(path.join(out, '1.x/zh/guide/intro.html'))).toBe(true);
   });
 
+  it("lets a page of one version import a fragment of another", () => {
+    expect(read(path.join(out, '1.x/guide/old.html'))).toContain('pangolin');
+  });
+
   it('writes a route table per version and language, each listing only its own routes', () => {
     const table = (key: string) => Object.keys((JSON.parse(read(path.join(out, `docgen-data/routes-${key}.json`))) as { routes: object }).routes).sort();
     expect(table('en')).toEqual(['/', '/guide/intro', '/guide/new-feature', '/guide/untranslated']);
@@ -153,7 +157,7 @@ describe('a site with two versions and i18n fallback', () => {
     expect(html).toContain('<link rel="canonical" href="https://docs.example.com/guide/untranslated">');
     expect(html).not.toContain('hreflang="zh"');
     // In an older version too: 1.x has no Chinese "old" page.
-    expect(pages.get('/1.x/zh/guide/old')!.translation).toEqual({ status: 'fallback', original: '/1.x/guide/old', file: '1.x/zh/guide/old.md' });
+    expect(pages.get('/1.x/zh/guide/old')!.translation).toEqual({ status: 'fallback', original: '/1.x/guide/old', file: '1.x/zh/guide/old.mdx' });
     expect(pages.get('/zh/guide/intro')!.translation).toBeUndefined();
   });
 
