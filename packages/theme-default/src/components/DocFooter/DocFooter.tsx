@@ -12,6 +12,22 @@ export function editLinkUrl(pattern: string, relativePath: string): string {
 }
 
 /**
+ * Where a file that does not exist yet is created, from the locale's `editLink.pattern`: on GitHub
+ * (`https://github.com/<owner>/<repo>/edit/<branch>/<folder>/:path`) its "new file" page,
+ * `…/new/<branch>/<folder>?filename=<path>`; on GitLab (`…/-/edit/<branch>/<folder>/:path`) its
+ * `…/-/new/<branch>/<folder>?file_name=<path>`. An edit link there would open a 404 page. Any other
+ * pattern: `editLinkUrl`.
+ * @example newFileUrl('https://github.com/o/r/edit/main/docs/:path', 'zh/a.md') // 'https://github.com/o/r/new/main/docs?filename=zh/a.md'
+ */
+export function newFileUrl(pattern: string, relativePath: string): string {
+  const github = /^(https:\/\/github\.com\/[^/]+\/[^/]+)\/edit\/([^/]+)\/((?:[^/]+\/)*):path$/.exec(pattern);
+  if (github) return `${github[1]}/new/${github[2]}/${github[3].replace(/\/$/, '')}?filename=${encodeURI(relativePath)}`.replace(/\/\?/, '?');
+  const gitlab = /^(https:\/\/[^/]+\/.+)\/-\/edit\/([^/]+)\/((?:[^/]+\/)*):path$/.exec(pattern);
+  if (gitlab) return `${gitlab[1]}/-/new/${gitlab[2]}/${gitlab[3].replace(/\/$/, '')}?file_name=${encodeURI(relativePath)}`.replace(/\/\?/, '?');
+  return editLinkUrl(pattern, relativePath);
+}
+
+/**
  * Below a doc page: edit-this-page link of the locale (with a tooltip naming the source file), last-updated
  * date (when known), prev/next links.
  */

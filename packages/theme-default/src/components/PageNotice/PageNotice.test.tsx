@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { renderWithRuntime, testSiteData, testVersionedSiteData } from '../../test-utils/render.js';
+import { newFileUrl } from '../DocFooter/DocFooter.js';
 import { PageNotice } from './PageNotice.js';
 
 const twoLanguages = () =>
@@ -46,7 +47,8 @@ describe('PageNotice', () => {
     const translation = { status: 'fallback' as const, original: '/guide/a', file: 'zh/guide/a.md' };
     const html = renderWithRuntime(<PageNotice />, { routePath: '/zh/guide/a', pageData: { lang: 'zh', translation }, siteData: site });
     expect(html).toMatch(/^<div class="dg-page-notice dg-translation-notice dg-container" role="note">此页面尚未翻译为简体中文，现以English显示。/);
-    expect(html).toMatch(/<a href="https:\/\/github.com\/o\/r\/edit\/main\/docs\/zh\/guide\/a.md" target="_blank" rel="noopener noreferrer" class="dg-page-notice-link">翻译此页<\/a><\/div>$/);
+    // GitHub's page to create the file: its edit page would be a 404 while the file does not exist.
+    expect(html).toMatch(/<a href="https:\/\/github.com\/o\/r\/new\/main\/docs\?filename=zh\/guide\/a.md" target="_blank" rel="noopener noreferrer" class="dg-page-notice-link">翻译此页<\/a><\/div>$/);
   });
 
   it('without the locale’s edit link, says so with no link', () => {
@@ -69,5 +71,15 @@ describe('PageNotice', () => {
     const html = renderWithRuntime(<PageNotice />, { routePath: '/1.x/zh/guide/a', pageData: { lang: 'zh', version: '1.x', translation }, siteData: testVersionedSiteData() });
     expect([...html.matchAll(/class="dg-page-notice (dg-[a-z]+-notice)/g)].map((m) => m[1])).toEqual(['dg-version-notice', 'dg-stale-notice']);
     expect(html).toContain('<a href="/1.x/guide/a" class="dg-page-notice-link" hrefLang="en">');
+  });
+});
+
+describe('newFileUrl', () => {
+  it("turns GitHub's and GitLab's edit pattern into their page to create the file, and keeps any other pattern", () => {
+    expect(newFileUrl('https://github.com/o/r/edit/main/docs/:path', 'zh/guide/a.md')).toBe('https://github.com/o/r/new/main/docs?filename=zh/guide/a.md');
+    expect(newFileUrl('https://github.com/o/r/edit/dev/:path', 'zh/a.md')).toBe('https://github.com/o/r/new/dev?filename=zh/a.md');
+    expect(newFileUrl('https://gitlab.com/g/sub/r/-/edit/main/site/docs/:path', 'zh/a.md')).toBe('https://gitlab.com/g/sub/r/-/new/main/site/docs?file_name=zh/a.md');
+    expect(newFileUrl('https://example.com/edit/:path', 'zh/a.md')).toBe('https://example.com/edit/zh/a.md');
+    expect(newFileUrl('https://github.com/o/r/edit/main/docs/:path', 'zh/指南.md')).toBe('https://github.com/o/r/new/main/docs?filename=zh/%E6%8C%87%E5%8D%97.md');
   });
 });

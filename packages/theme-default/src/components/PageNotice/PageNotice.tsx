@@ -1,6 +1,6 @@
 import './PageNotice.css';
 import { Link, localePrefixOf, useLinkHref, useLocale, usePageData, useSiteData, type LocaleData, type SiteData } from '@docgen/core/runtime';
-import { editLinkUrl } from '../DocFooter/DocFooter.js';
+import { newFileUrl } from '../DocFooter/DocFooter.js';
 import { versionLink } from '../VersionMenu/VersionMenu.js';
 import { useI18n } from '../../i18n/index.js';
 
@@ -46,7 +46,7 @@ export function PageNotice() {
           {locale.editLink && (
             <>
               {' '}
-              <Link className="dg-page-notice-link" href={editLinkUrl(locale.editLink.pattern, translation.file)}>
+              <Link className="dg-page-notice-link" href={newFileUrl(locale.editLink.pattern, translation.file)}>
                 {t('doc.translatePage')}
               </Link>
             </>
