@@ -20,7 +20,7 @@ import type { ResolvedConfig, ResolvedLocale } from '../../config/index.js';
 import { parse as parseJson, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { DocgenError } from '../../shared/errors.js';
 import type { NavItem, SidebarItem, SidebarSection } from '../../shared/types.js';
-import { translationFileOf, type RouteEntry } from '../routes/scan-routes.js';
+import { localeOfRoute, translationFileOf, type RouteEntry } from '../routes/scan-routes.js';
 
 /** Nav and sidebar sections of one locale, from the config or from `_nav.json` / `_meta.json`. */
 export interface LocaleNavigation {
@@ -75,11 +75,10 @@ export function resolveNavigation(
     const file = translationFileOf(config, route);
     if (!file) continue;
     routeByFile.set(file, route);
-    const locale = config.contentLocales.find((l) => l.lang === route.lang && l.version === route.version)!;
-    let child = file;
+    const { dir: localeDir } = localeOfRoute(config, route);
     addTo(virtual.files, path.dirname(file), path.basename(file));
-    for (let dir = path.dirname(file); dir !== locale.dir && dir.startsWith(locale.dir); child = dir, dir = path.dirname(dir)) addTo(virtual.dirs, path.dirname(dir), path.basename(dir));
-    void child;
+    // Each folder between the file and its locale's folder is a folder of its parent.
+    for (let dir = path.dirname(file); dir !== localeDir && dir.startsWith(localeDir); dir = path.dirname(dir)) addTo(virtual.dirs, path.dirname(dir), path.basename(dir));
   }
   const labels = readLabelTranslations(config.root);
   const defaultVersion = config.resolvedLocales[0]?.version ?? '';

@@ -179,8 +179,8 @@ function createSiteData(config: ResolvedConfig, routes: RouteEntry[], navigation
     return strings;
   };
   // Another version's language without pages is left out: the language menu never leads to a 404.
-  const withPages = new Set(routes.map((r) => `${r.version}\0${r.lang}`));
-  const shown = config.contentLocales.filter((l) => config.resolvedLocales.includes(l) || withPages.has(`${l.version}\0${l.lang}`));
+  const { firstOf } = routeIndex(routes);
+  const shown = config.contentLocales.filter((l) => config.resolvedLocales.includes(l) || firstOf.has(`${l.version}\0${l.lang}`));
   const locales: LocaleData[] = shown.map((l) => ({
     lang: l.lang,
     label: l.label,

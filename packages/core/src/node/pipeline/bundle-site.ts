@@ -13,6 +13,7 @@ import type { ResolvedConfig } from '../../config/index.js';
 import { isExternalUrl, localePrefixOf, normalizeRoutePath, removeBase, withBase } from '../../shared/route-path.js';
 import { routeHref } from '../../shared/url-policy.js';
 import { localeOfRoute, type RouteEntry } from '../routes/scan-routes.js';
+import { splitUrl } from '../markdown/page-links.js';
 import { need, type BuildContext } from './context.js';
 import { aliasPlugin } from './alias-plugin.js';
 import type { SidebarSection } from '../../shared/types.js';
@@ -417,8 +418,7 @@ function fallbackLinkLocalizer(config: ResolvedConfig, routes: RouteEntry[]): Si
     const route = fallbacks.get(file);
     const original = route && byFile.get(route.originalFile!);
     if (!route || !original || isExternalUrl(href)) return undefined;
-    const split = href.search(/[?#]/);
-    const [pathname, suffix] = split === -1 ? [href, ''] : [href.slice(0, split), href.slice(split)];
+    const { pathname, suffix } = splitUrl(href);
     const target = normalizeRoutePath(removeBase(pathname, config.base));
     const from = localeOfRoute(config, original).prefix;
     const to = localeOfRoute(config, route).prefix;
