@@ -9,8 +9,9 @@ import { loadConfig } from '../config/index.js';
 import { DocgenError } from '../shared/errors.js';
 import { removeTemporaries } from '../node/pipeline/output-dir.js';
 import { formatError } from './format-error.js';
+import { CORE_ROOT } from '../node/core-root.js';
 
-const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const pkg = JSON.parse(fs.readFileSync(path.join(CORE_ROOT, 'package.json'), 'utf8')) as { version: string };
 
 /** Servers started by `dev`/`preview` stay up after `runCli` resolves; they close on SIGINT/SIGTERM. */
 export interface CliIo {

@@ -10,8 +10,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build, transform, type Plugin } from 'esbuild';
+import { CORE_ROOT } from '../core-root.js';
 
 /** Path of the runtime script on the dev server, outside any `base`. */
 export const REFRESH_RUNTIME_PATH = '/__docgen/refresh.js';
@@ -37,7 +37,7 @@ window.${GLOBAL} = {
   perform: () => Runtime.performReactRefresh(),
 };
 `,
-      resolveDir: path.dirname(fileURLToPath(import.meta.url)),
+      resolveDir: CORE_ROOT,
       loader: 'js',
     },
     bundle: true,

@@ -11,12 +11,20 @@ import crypto from 'node:crypto';
 import type { Element, ElementContent, Root } from 'hast';
 import type { VFile } from 'vfile';
 import { toString } from 'hast-util-to-string';
-import { bundledLanguages, bundledLanguagesInfo, createHighlighter, type BundledLanguage, type BundledTheme, type HighlighterGeneric, type ShikiTransformer } from 'shiki';
-import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
-import { transformerNotationDiff, transformerNotationFocus, transformerNotationHighlight } from '@shikijs/transformers';
+import type { BundledLanguage, BundledTheme, HighlighterGeneric, ShikiTransformer } from 'shiki';
 import { visit } from 'unist-util-visit';
 import { DocgenError } from '../../shared/errors.js';
 import { HIGHLIGHT_MAX_LINE_LENGTH } from '../../shared/highlight.js';
+
+let shikiModules: Promise<[typeof import('shiki'), typeof import('shiki/engine/oniguruma'), typeof import('@shikijs/transformers')]> | undefined;
+/**
+ * Shiki, its engine and transformers, loaded on first use (about 80 ms): a compile whose code blocks all come
+ * from the `HighlightMemo`, as after an edit of a page's text, never loads them.
+ */
+function loadShiki() {
+  shikiModules ??= Promise.all([import('shiki'), import('shiki/engine/oniguruma'), import('@shikijs/transformers')]);
+  return shikiModules;
+}
 
 type Highlighter = HighlighterGeneric<BundledLanguage, BundledTheme>;
 
@@ -142,8 +150,11 @@ export function rehypeShiki(options: RehypeShikiOptions) {
       if (code) blocks.push({ pre: node, parent: parent as Element, index, code });
     });
     if (blocks.length === 0) return;
-    const unknown = (options.langs ?? []).filter((l) => !(l in bundledLanguages));
-    if (unknown.length) throw new DocgenError(`markdown.shiki.langs: unknown language ${unknown.join(', ')}`);
+    if (options.langs?.length) {
+      const [{ bundledLanguages }] = await loadShiki();
+      const unknown = options.langs.filter((l) => !(l in bundledLanguages));
+      if (unknown.length) throw new DocgenError(`markdown.shiki.langs: unknown language ${unknown.join(', ')}`);
+    }
 
     for (const { parent, index, code } of blocks) {
       const classes = (code.properties.className as string[] | undefined) ?? [];
@@ -183,6 +194,7 @@ export function rehypeShiki(options: RehypeShikiOptions) {
  * one shiki does not know is highlighted as plain text).
  */
 async function highlight(source: string, requested: string, meta: CodeMeta, { options, light, dark }: { options: RehypeShikiOptions; light: string; dark: string }): Promise<Element> {
+  const [{ bundledLanguages }, , { transformerNotationDiff, transformerNotationFocus, transformerNotationHighlight }] = await loadShiki();
   const bundled = requested.toLowerCase() in bundledLanguages;
   const highlighter = await highlighterFor(bundled ? requested.toLowerCase() : undefined, options, [light, dark]);
   // Not bundled: one of shiki's own (`ansi`…) when the highlighter knows it, else plain text.
@@ -219,9 +231,14 @@ async function highlight(source: string, requested: string, meta: CodeMeta, { op
  */
 async function highlighterFor(lang: string | undefined, options: RehypeShikiOptions, themes: [string, string]): Promise<Highlighter> {
   const { cache } = options;
+  const [{ bundledLanguagesInfo, createHighlighter }, { createOnigurumaEngine }] = await loadShiki();
   const create = (langs: string[]) =>
     createHighlighter({ themes: themes as BundledTheme[], langs: langs as BundledLanguage[], engine: createOnigurumaEngine(import('shiki/wasm')) });
   const lazy = lang === undefined ? [] : await lazyEmbeddedLangs(lang, cache);
+  const languageId = (name: string) => {
+    const lower = name.toLowerCase();
+    return bundledLanguagesInfo.find((info) => info.id === lower || info.aliases?.includes(lower))?.id ?? lower;
+  };
   if (lang !== undefined && lazy.length) {
     cache.isolated ??= new Map();
     let isolated = cache.isolated.get(lang);
@@ -246,20 +263,14 @@ async function highlighterFor(lang: string | undefined, options: RehypeShikiOpti
  */
 const INHERENT_EMBEDS: Record<string, string[]> = { mdx: ['tsx'] };
 
-/** The grammar id of a bundled language given by id or alias (`ts` → `typescript`). */
-function languageId(lang: string): string {
-  const lower = lang.toLowerCase();
-  return bundledLanguagesInfo.find((info) => info.id === lower || info.aliases?.includes(lower))?.id ?? lower;
-}
-
 /** The bundled languages `lang`'s grammar embeds lazily (none for most). */
 function lazyEmbeddedLangs(lang: string, cache: RehypeShikiOptions['cache']): Promise<string[]> {
   cache.lazyEmbeds ??= new Map();
   let found = cache.lazyEmbeds.get(lang);
   if (!found) {
-    found = bundledLanguages[lang as BundledLanguage]().then(({ default: grammars }) =>
+    found = loadShiki().then(([{ bundledLanguages }]) => bundledLanguages[lang as BundledLanguage]().then(({ default: grammars }) =>
       (grammars.at(-1)?.embeddedLangsLazy ?? []).filter((l) => l in bundledLanguages),
-    );
+    ));
     cache.lazyEmbeds.set(lang, found);
   }
   return found;

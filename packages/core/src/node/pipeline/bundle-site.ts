@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import crypto from 'node:crypto';
 import { build as esbuild, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import type { ResolvedConfig } from '../../config/index.js';
@@ -21,8 +20,8 @@ import { docgenPlugin, esbuildFailure, pageModuleSource, sharedEntryPoints, type
 import { allOutputs, BUNDLE_STATE, fromRecord, inputHasher, pageOutputs, readBundleState, takeOutputs, type BundleState } from './reuse-bundles.js';
 import { sha256, writeWhole } from './reuse-documents.js';
 import { settled } from './run-limited.js';
+import { CORE_ROOT } from '../core-root.js';
 
-const coreRoot = new URL('../../..', import.meta.url);
 
 /** Pages per esbuild build of the page modules: esbuild's memory grows with a build's modules, not the site. */
 const PAGE_BATCH = 200;
@@ -320,7 +319,7 @@ export async function planBundles(
   const entryNames = entryNamesOf(routes);
   ctx.entryNames = entryNames;
   const pageEntries = routes.map((r) => ({ in: r.filePath, out: entryNames.get(r.path)! }));
-  const runtime = fileURLToPath(new URL('src/runtime/', coreRoot));
+  const runtime = path.join(CORE_ROOT, 'src/runtime') + path.sep;
   const common = {
     bundle: true,
     splitting: true,

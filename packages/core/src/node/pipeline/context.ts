@@ -8,7 +8,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import type { Metafile } from 'esbuild';
 import type { Piscina } from 'piscina';
 import { loadConfig, type ConfigOverrides, type ResolvedConfig } from '../../config/index.js';
@@ -24,6 +23,7 @@ import { cacheDirOf, checkOutDir, recoverInterrupted } from './output-dir.js';
 import { PageCache } from './page-cache.js';
 import type { OutputUpdate } from './update-output.js';
 import type { CompileOutcome, CompileTask } from './compile-worker.js';
+import { CODE_DIR, CORE_ROOT } from '../core-root.js';
 
 /** Options of `build`. */
 export interface BuildOptions extends ConfigOverrides {
@@ -174,9 +174,8 @@ export function need<T>(value: T | undefined, name: string): T {
   return value;
 }
 
-const coreRoot = new URL('../../..', import.meta.url);
 /** `@docgen/core`'s version. */
-export const VERSION = (JSON.parse(fs.readFileSync(new URL('package.json', coreRoot), 'utf8')) as { version: string }).version;
+export const VERSION = (JSON.parse(fs.readFileSync(path.join(CORE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 /**
  * The first phase: loads the config (unless given), checks the output folder (`checkOutDir`), cleans up
@@ -278,7 +277,7 @@ export function createTimings(enabled: boolean): Timings {
  * build key, so an upgraded or edited docgen never serves pages compiled, or a build made, by the previous one.
  * @param dir docgen's Node code (by default the folder this module was loaded from)
  */
-export function coreFingerprint(version: string, dir = fileURLToPath(new URL('../../', import.meta.url))): string {
+export function coreFingerprint(version: string, dir = CODE_DIR): string {
   const parts = [version];
   const walk = (folder: string) => {
     for (const entry of fs.readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {

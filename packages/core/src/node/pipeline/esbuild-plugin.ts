@@ -7,7 +7,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import type { Message, OnResolveResult, PartialMessage, Plugin } from 'esbuild';
 import { DocgenError } from '../../shared/errors.js';
 import type { OverviewGroup, PageData, SidebarSection, SiteData } from '../../shared/types.js';
@@ -15,6 +14,7 @@ import type { CompiledPage, PageCompiler } from '../markdown/compile-page.js';
 import type { PageCache } from './page-cache.js';
 import { readPageSource } from '../markdown/read-source.js';
 import { isInsideSite } from '../markdown/page-links.js';
+import { CORE_ROOT } from '../core-root.js';
 
 /** Everything the plugin serves; built once per build and shared by the browser and server bundles. */
 export interface SiteModules {
@@ -60,7 +60,7 @@ export interface SiteModules {
 
 const ASSET = /\.(svg|png|jpe?g|gif|webp|avif|ico|woff2?)$/i;
 
-const coreDir = fileURLToPath(new URL('../../..', import.meta.url));
+const coreDir = CORE_ROOT;
 const SHARED_PACKAGES = /^(react|react-dom)(\/.*)?$/;
 /** The runtime's app module (the runtime ships as source). */
 const APP_MODULE = /[\\/]core[\\/]src[\\/]runtime[\\/]app\.tsx$/;
