@@ -171,9 +171,9 @@ const corruptions: [string, (bytes: Buffer) => Buffer | null][] = [
   ['one byte of the checksum flipped', (b) => flip(b, 3)],
   ['not JSON, with a matching checksum', () => withChecksum('{"page": ')],
   ['the wrong shape, with a matching checksum', (b) => withChecksum(JSON.stringify({ ...bodyOf(b), page: { code: 42 } }))],
-  ['the page without its code, with a matching checksum', (b) => {
-    const entry = bodyOf(b) as { page: Record<string, unknown> };
-    delete entry.page.code;
+  ['without its code hash, with a matching checksum', (b) => {
+    const entry = bodyOf(b);
+    delete entry.codeHash;
     return withChecksum(JSON.stringify(entry));
   }],
   ['a folder in its place', () => null],
@@ -206,7 +206,7 @@ describe('corrupt cache', () => {
   });
 
   it.each(corruptions)('an entry %s: compiled again, rewritten, the output unchanged', async (_, corrupt) => {
-    const entries = listFiles(pagesOf(site));
+    const entries = listFiles(pagesOf(site)).filter((name) => name.endsWith('.json'));
     expect(entries.length).toBeGreaterThanOrEqual(pages);
     for (const name of entries) {
       const file = path.join(pagesOf(site), name);
@@ -225,6 +225,35 @@ describe('corrupt cache', () => {
 
     // The entries were rewritten whole: the next build reads every page from them.
     fs.rmSync(stateOf(site));
+    const next = await build({ root: site, log: false });
+    expect(next.cachedPages).toBe(pages);
+    expect(next.warnings).toEqual([]);
+    expect(hashTree(path.join(site, 'dist'))).toEqual(reference);
+  });
+
+  it.each([
+    ['truncated', (b: Buffer) => b.subarray(0, Math.floor(b.length / 2))],
+    ['one byte flipped', (b: Buffer) => flip(b, b.length - 20)],
+    ['deleted', () => undefined],
+    ['a folder in its place', () => null],
+  ])('a code file %s: the page compiled again when bundled, the entry rewritten, the output unchanged', async (_, corrupt) => {
+    const codes = listFiles(pagesOf(site)).filter((name) => name.endsWith('.code'));
+    expect(codes.length).toBeGreaterThanOrEqual(pages);
+    for (const name of codes) {
+      const file = path.join(pagesOf(site), name);
+      const bytes = corrupt(fs.readFileSync(file));
+      fs.rmSync(file);
+      if (bytes === null) fs.mkdirSync(file);
+      else if (bytes) fs.writeFileSync(file, bytes);
+    }
+    // Without the bundle state every page is bundled again, so every code file is read.
+    for (const state of [stateOf(site), path.join(cacheOf(site), 'bundle-state.json')]) fs.rmSync(state);
+    const rebuilt = await build({ root: site, log: false });
+    expect(rebuilt.warnings.some((w) => /page cache entr(y was|ies were) corrupt/.test(w))).toBe(true);
+    expect(hashTree(path.join(site, 'dist'))).toEqual(reference);
+
+    // Compiled again and stored whole: the next build reads every page and its code from the cache.
+    for (const state of [stateOf(site), path.join(cacheOf(site), 'bundle-state.json')]) fs.rmSync(state);
     const next = await build({ root: site, log: false });
     expect(next.cachedPages).toBe(pages);
     expect(next.warnings).toEqual([]);

@@ -63,7 +63,7 @@ export async function bundleSite(ctx: BuildContext): Promise<void> {
     if (namespace === 'docgen-page') {
       // The code by its hash, recorded in the page cache: hashing every page's code again costs ~0.1 s at 2,000 pages.
       const compiled = await compiledOf(name);
-      return pageModuleSource(plan.modules, name, { ...compiled, code: `// code ${ctx.cache.codeHash(compiled)}` });
+      return pageModuleSource(plan.modules, name, `// code ${ctx.cache.codeHash(compiled)}`);
     }
     return sharedModule(namespace, name);
   };

@@ -11,7 +11,7 @@ import type { Message, OnResolveResult, PartialMessage, Plugin } from 'esbuild';
 import { DocgenError } from '../../shared/errors.js';
 import type { OverviewGroup, PageData, SidebarSection, SiteData } from '../../shared/types.js';
 import type { CompiledPage, PageCompiler } from '../markdown/compile-page.js';
-import type { PageCache } from './page-cache.js';
+import { DamagedCacheEntry, type PageCache } from './page-cache.js';
 import { readPageSource } from '../markdown/read-source.js';
 import { isInsideSite } from '../markdown/page-links.js';
 import { CORE_ROOT } from '../core-root.js';
@@ -200,25 +200,41 @@ export function docgenPlugin(site: SiteModules, { server }: { server: boolean })
       });
 
       build.onLoad({ filter: /.*/, namespace: 'docgen-page' }, async (args) => {
-        let compiled = site.compiled.get(args.path);
+        let code: string;
         try {
-          compiled ??= await site.compileFragment(args.path);
+          code = await codeOf(site, args.path);
         } catch (error) {
           return { errors: toEsbuildMessages(error) };
         }
-        return { contents: pageModuleSource(site, args.path, compiled), loader: 'js', resolveDir: path.dirname(site.originals?.get(args.path) ?? args.path), watchFiles: [args.path] };
+        return { contents: pageModuleSource(site, args.path, code), loader: 'js', resolveDir: path.dirname(site.originals?.get(args.path) ?? args.path), watchFiles: [args.path] };
       });
     },
   };
 }
 
 /**
- * What the plugin serves for a page or fragment file: its compiled code and, for a routed page, its page
+ * The compiled code of a page or fragment file. A page whose cached code turns out damaged when read
+ * (`DamagedCacheEntry`, its entry is gone by then) is compiled again here, in this thread.
+ * @throws DocgenError when the file does not compile
+ */
+async function codeOf(site: SiteModules, file: string): Promise<string> {
+  const compiled = site.compiled.get(file);
+  if (!compiled) return (await site.compileFragment(file)).code;
+  try {
+    return compiled.code;
+  } catch (error) {
+    if (!(error instanceof DamagedCacheEntry)) throw error;
+    return (await site.compileFragment(site.originals?.get(file) ?? file)).code;
+  }
+}
+
+/**
+ * What the plugin serves for a page or fragment file: its compiled `code` and, for a routed page, its page
  * record, sidebar section (`docgen:sidebar/<n>`) and overview.
  */
-export function pageModuleSource(site: SiteModules, file: string, compiled: CompiledPage): string {
+export function pageModuleSource(site: SiteModules, file: string, code: string): string {
   const page = site.pages.get(file);
-  let contents = compiled.code;
+  let contents = code;
   const { localizeLink } = site;
   if (localizeLink && site.originals?.has(file)) {
     // Only `href` props: a string elsewhere (a code block's text) that looks like a route stays as written.
@@ -268,7 +284,12 @@ export function fragmentCompiler(compiler: PageCompiler, cache: PageCache, optio
     const source = readPageSource(file);
     const key = cache.key(file, source, optionsKey);
     const hit = cache.get(key);
-    if (hit) return hit;
+    try {
+      // Fragments are few: their code is checked now, so that a damaged one is compiled again below.
+      if (hit?.code !== undefined) return hit;
+    } catch (error) {
+      if (!(error instanceof DamagedCacheEntry)) throw error;
+    }
     const page = await compiler.compile(file, source);
     cache.set(key, page);
     return page;

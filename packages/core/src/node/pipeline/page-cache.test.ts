@@ -8,7 +8,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { CompiledPage } from '../markdown/compile-page.js';
-import { PageCache } from './page-cache.js';
+import { DamagedCacheEntry, PageCache } from './page-cache.js';
 
 const page: CompiledPage = { code: 'export default 1', title: 'T', toc: [], frontmatter: {}, assets: [], dependencies: [], sections: [], links: [], anchors: [], fragmentImports: [], warnings: [] };
 const folder = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dg-page-cache-')), 'pages');
@@ -32,7 +32,7 @@ describe('PageCache', () => {
     expect(disabled.get(key)).toBeUndefined();
     disabled.set(new PageCache(dir).key('/site/b.md', '# B', 'options'), page);
     disabled.prune();
-    expect(fs.readdirSync(dir)).toEqual([`${key}.json`]);
+    expect(fs.readdirSync(dir).sort()).toEqual([`${key}.code`, `${key}.json`]);
   });
 
   it('prunes entries this build did not use and writes of ended processes, keeping live ones', () => {
@@ -47,7 +47,7 @@ describe('PageCache', () => {
     fs.writeFileSync(path.join(dir, `${used}.json.${dead}-ab12.tmp`), 'half');
     fs.writeFileSync(path.join(dir, `${used}.json.${process.pid}-cd34.tmp`), 'half');
     cache.prune();
-    expect(fs.readdirSync(dir).sort()).toEqual([`${used}.json`, `${used}.json.${process.pid}-cd34.tmp`].sort());
+    expect(fs.readdirSync(dir).sort()).toEqual([`${used}.code`, `${used}.json`, `${used}.json.${process.pid}-cd34.tmp`].sort());
   });
 
   it('keeps the highlight files of the pages asked for, and removes the others', () => {
@@ -80,5 +80,37 @@ describe('PageCache', () => {
     const again = new PageCache(dir);
     expect(again.codeHash(again.get(key)!)).toBe('f'.repeat(64));
     expect(again.codeHash({ ...page, code: 'other' })).toBe(sha('other'));
+  });
+
+  it('reads a page\'s code when it is first used, and removes an entry whose code file is missing or changed', () => {
+    const dir = folder();
+    const cache = new PageCache(dir);
+    const key = cache.key('/site/a.md', '# T', 'options');
+    cache.set(key, page);
+    const codeFile = path.join(dir, `${key}.code`);
+    expect(fs.readFileSync(codeFile, 'utf8')).toBe(page.code);
+    expect(fs.readFileSync(path.join(dir, `${key}.json`), 'utf8')).not.toContain(page.code);
+
+    // Read after the entry: the code file as it is then counts.
+    const changed = new PageCache(dir);
+    const hit = changed.get(key)!;
+    fs.writeFileSync(codeFile, 'export default 2');
+    expect(() => hit.code).toThrow(DamagedCacheEntry);
+    expect(changed.corrupt).toEqual([key]);
+    expect(fs.readdirSync(dir)).toEqual([]);
+    expect(new PageCache(dir).get(key)).toBeUndefined();
+
+    cache.set(key, page);
+    const missing = new PageCache(dir);
+    const again = missing.get(key)!;
+    fs.rmSync(codeFile);
+    expect(() => again.code).toThrow(DamagedCacheEntry);
+    expect(missing.get(key)).toBeUndefined();
+
+    cache.set(key, page);
+    const whole = new PageCache(dir).get(key)!;
+    expect(whole.code).toBe(page.code);
+    fs.rmSync(codeFile);
+    expect(whole.code).toBe(page.code); // read once
   });
 });

@@ -12,6 +12,11 @@
  * checksum and then the body's shape, so a truncated, edited or bit-flipped entry is compiled again and
  * rewritten, never served. Entries are written to a temporary file and renamed into place, so an
  * interrupted build leaves no half-written entry under a key.
+ *
+ * A page's code, three quarters of its entry, is kept beside it in `<key>.code` and read when first used:
+ * a build after an edit bundles one page, so it reads one code file instead of every page's. The entry
+ * records the code's sha256; a code file that does not match it throws `DamagedCacheEntry` when read, after
+ * removing the entry, and the bundler compiles the page again (`esbuild-plugin.ts`).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -21,7 +26,7 @@ import type { CompiledPage } from '../markdown/compile-page.js';
 import { isAlive } from './output-dir.js';
 
 /** Bumped whenever the pipeline's output changes for the same input. */
-const PIPELINE_VERSION = '13';
+const PIPELINE_VERSION = '14';
 
 const objects = z.array(z.looseObject({}));
 const strings = z.array(z.string());
@@ -29,7 +34,6 @@ const strings = z.array(z.string());
 /** The shape a cached compiled page must have to be served; nested objects are checked at their first level. */
 const entrySchema = z.object({
   page: z.looseObject({
-    code: z.string(),
     title: z.string(),
     toc: objects,
     frontmatter: z.record(z.string(), z.unknown()),
@@ -42,14 +46,25 @@ const entrySchema = z.object({
     warnings: z.array(z.looseObject({ message: z.string() })),
   }),
   deps: z.array(z.tuple([z.string(), z.number(), z.number()])),
-  codeHash: z.string().optional(),
+  codeHash: z.string(),
 });
 
 interface CacheEntry {
-  page: CompiledPage;
+  /** The page without its code, which is in the code file. */
+  page: Omit<CompiledPage, 'code'>;
   deps: [file: string, size: number, mtimeMs: number][];
   /** sha256 of `page.code`, hex. */
-  codeHash?: string;
+  codeHash: string;
+}
+
+/**
+ * Thrown when the code of a page read from the cache is read and its code file is missing or does not
+ * match the entry's hash. The entry is removed before, so the next lookup misses and the page compiles again.
+ */
+export class DamagedCacheEntry extends Error {
+  constructor(readonly file: string) {
+    super(`docgen: the cached code of ${file} is damaged; the page is compiled again`);
+  }
 }
 
 /** Options of `PageCache`. */
@@ -71,7 +86,7 @@ export function isReadDependency(file: string): boolean {
 export class PageCache {
   readonly dir: string;
   readonly enabled: boolean;
-  /** Keys whose entry was found corrupt (bad checksum or shape) by `get` and so compiled again. */
+  /** Keys whose entry was found corrupt (bad checksum or shape, or a damaged code file) and so compiled again. */
   readonly corrupt: string[] = [];
   private readonly used = new Set<string>();
   private readonly codeHashes = new WeakMap<CompiledPage, string>();
@@ -103,8 +118,24 @@ export class PageCache {
       if (!stat || (size !== -1 && (stat.size !== size || stat.mtimeMs !== mtimeMs))) return undefined;
     }
     this.used.add(key);
-    if (entry.codeHash) this.codeHashes.set(entry.page, entry.codeHash);
-    return entry.page;
+    const page = entry.page as CompiledPage;
+    this.codeHashes.set(page, entry.codeHash);
+    const codeFile = this.codeFile(key);
+    let code: string | undefined;
+    Object.defineProperty(page, 'code', {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        if (code !== undefined) return code;
+        const text = readIfExists(codeFile);
+        if (text === undefined || sha256(text) !== entry.codeHash) {
+          this.discard(key);
+          throw new DamagedCacheEntry(codeFile);
+        }
+        return (code = text);
+      },
+    });
+    return page;
   }
 
   /**
@@ -142,7 +173,10 @@ export class PageCache {
       }
     }
     const codeHash = this.codeHash(page);
-    writeChecked(this.file(key), { page, deps, codeHash } satisfies CacheEntry);
+    const { code, ...rest } = page;
+    // The code first: an entry is only ever beside the code it names.
+    writeAtomically(this.codeFile(key), code);
+    writeChecked(this.file(key), { page: rest, deps, codeHash } satisfies CacheEntry);
     this.used.add(key);
   }
 
@@ -155,7 +189,8 @@ export class PageCache {
     if (!this.enabled || !fs.existsSync(this.dir)) return;
     for (const name of fs.readdirSync(this.dir)) {
       const tmp = /\.(\d+)-[0-9a-f]+\.tmp$/.exec(name);
-      const stale = tmp ? !isAlive(Number(tmp[1])) : name.endsWith('.json') ? !this.used.has(name.slice(0, -5)) : name.endsWith('.hl') && !this.used.has(name);
+      const entry = /^([0-9a-f]{64})\.(json|code)$/.exec(name);
+      const stale = tmp ? !isAlive(Number(tmp[1])) : entry ? !this.used.has(entry[1]) : name.endsWith('.hl') && !this.used.has(name);
       if (stale) fs.rmSync(path.join(this.dir, name), { recursive: true, force: true });
     }
   }
@@ -165,8 +200,30 @@ export class PageCache {
     return undefined;
   }
 
+  /** Removes the entry and code file of `key`, so that the next lookup misses. */
+  private discard(key: string): void {
+    this.used.delete(key);
+    this.corrupt.push(key);
+    for (const file of [this.file(key), this.codeFile(key)]) fs.rmSync(file, { recursive: true, force: true });
+  }
+
   private file(key: string): string {
     return path.join(this.dir, `${key}.json`);
+  }
+
+  private codeFile(key: string): string {
+    return path.join(this.dir, `${key}.code`);
+  }
+}
+
+/** The text of `file`, or undefined when it does not exist (or a folder is in its place). */
+function readIfExists(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EISDIR') return undefined;
+    throw error;
   }
 }
 
@@ -185,12 +242,17 @@ export function writeChecked(file: string, value: unknown): void {
 
 /** `writeChecked` of a value already serialized: `body` is its JSON text. */
 export function writeCheckedJson(file: string, body: string): void {
+  writeAtomically(file, `${sha256(body)}\n${body}`);
+}
+
+/** Writes `text` to a temporary file renamed into place, so that a reader never sees half of it. */
+function writeAtomically(file: string, text: string): void {
   // Unique per write: two builds of one site in one process may write the same file.
   const tmp = `${file}.${process.pid}-${crypto.randomBytes(6).toString('hex')}.tmp`;
   fs.mkdirSync(path.dirname(file), { recursive: true });
   // A folder in the file's place (never written by docgen, but inside its own cache) would fail the rename.
   if (fs.statSync(file, { throwIfNoEntry: false })?.isDirectory()) fs.rmSync(file, { recursive: true });
-  fs.writeFileSync(tmp, `${sha256(body)}\n${body}`);
+  fs.writeFileSync(tmp, text);
   fs.renameSync(tmp, file);
 }
 
