@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { themeConfigSchema, type ThemeConfig, type ThemeUserConfig } from '@docgen/theme-default/config';
-import { headTagSchema, type DocgenPlugin } from '../node/plugins/plugin.js';
+import type { DocgenPlugin } from '../node/plugins/plugin.js';
 
 /**
  * Search options. `local` (default): an index per locale built at build time, fetched when the dialog is
@@ -150,6 +150,15 @@ const locale = z.object({
   /** Overrides of the theme's UI strings, by key. @example { 'outline.title': 'Contents' } */
   strings: z.record(z.string(), z.string()).default(() => ({})),
 });
+
+// Here rather than beside the plugin hooks that also take head tags: the plugin module imports this one.
+const headAttributes = z.record(z.string().regex(/^[a-zA-Z_:][-a-zA-Z0-9_:.]*$/, 'is not an attribute name'), z.union([z.string(), z.literal(true)]));
+/** A head tag: `[name, attributes]` or, for `script`, `style` and `noscript`, `[name, attributes, content]`. */
+export const headTagSchema = z.union([
+  z.tuple([z.enum(['meta', 'link', 'base']), headAttributes]),
+  z.tuple([z.enum(['script', 'style', 'noscript']), headAttributes]),
+  z.tuple([z.enum(['script', 'style', 'noscript']), headAttributes, z.string()]),
+]);
 
 /**
  * `themeConfig`: docgen reads `nav`, `sidebar` and the per-locale `nav` and `sidebar`; everything else

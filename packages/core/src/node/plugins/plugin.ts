@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { formatIssue } from '../../config/validate.js';
 import { DocgenError } from '../../shared/errors.js';
 import type { ResolvedConfig } from '../../config/load-config.js';
-import { navItem, sidebarItem, type UserConfig } from '../../config/schema.js';
+import { headTagSchema, navItem, sidebarItem, type UserConfig } from '../../config/schema.js';
 import type { PageData } from '../../shared/types.js';
 import type { LocaleNavigation } from '../nav/resolve-nav-sidebar.js';
 import type { HeadTag } from '../pipeline/html-template.js';
@@ -181,14 +181,6 @@ const absolutePath = z.string().refine((p) => p.startsWith('/') || /^[A-Za-z]:[\
 
 /** An alias target: an absolute path or a package name (`react`, `@scope/pkg/sub`), never a relative path. */
 export const aliasTarget = z.string().refine((t) => !t.startsWith('.'), { message: 'is a relative path: give an absolute path or a package name' });
-
-const headAttributes = z.record(z.string().regex(/^[a-zA-Z_:][-a-zA-Z0-9_:.]*$/, 'is not an attribute name'), z.union([z.string(), z.literal(true)]));
-/** A head tag: `[name, attributes]` or, for `script`, `style` and `noscript`, `[name, attributes, content]`. */
-export const headTagSchema = z.union([
-  z.tuple([z.enum(['meta', 'link', 'base']), headAttributes]),
-  z.tuple([z.enum(['script', 'style', 'noscript']), headAttributes]),
-  z.tuple([z.enum(['script', 'style', 'noscript']), headAttributes, z.string()]),
-]);
 
 /** Schema of one plugin object: the name, the known hooks with their kinds, nothing else (a typo is an error). */
 export const pluginSchema = z
