@@ -351,6 +351,18 @@ describe('documents and search indexes of the last build', () => {
     expect(afterPlugin.reusedDocuments).toBe(documents - 2);
     expect(fs.readFileSync(usage, 'utf8')).not.toContain('added after the build');
     await sameAsUncached();
+
+    // Started from another working folder: only the edited page is rendered again (error messages name
+    // pages relative to the working folder, which no document key may include).
+    const cwd = process.cwd();
+    process.chdir(path.join(site, 'en'));
+    try {
+      edit(path.join(site, 'en/guide/intro.md'), 'A tip edited twice.', 'A tip edited from elsewhere.');
+      expect((await build({ root: site, log: false })).reusedDocuments).toBe(documents - 1);
+    } finally {
+      process.chdir(cwd);
+    }
+    await sameAsUncached();
   });
 });
 

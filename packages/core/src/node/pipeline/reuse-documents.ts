@@ -45,7 +45,10 @@ export function documentKeys(planned: RenderRoute[], { salt, server, pageKey }: 
   for (const route of planned) {
     const page = route.moduleFile ? pageKey(route) : '';
     if (page === undefined) continue;
-    keys.set(route.htmlFile, sha256(JSON.stringify([salt, server, page, route])));
+    // Not its source file's name, which only error messages show: it is relative to the working folder,
+    // and a build started from another folder would otherwise render every page again.
+    const { sourceFile: _shownInErrors, ...document } = route;
+    keys.set(route.htmlFile, sha256(JSON.stringify([salt, server, page, document])));
   }
   return keys;
 }
