@@ -174,14 +174,25 @@ function generateSidebars(
 /** The sub-folders of `dir` in the order the file system lists them; none when it does not exist. */
 function listDirs(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  // A symbolic link counts by what it points to, as `stat` sees it.
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() || (e.isSymbolicLink() && fs.statSync(path.join(dir, e.name), { throwIfNoEntry: false })?.isDirectory()))
+    .map((e) => e.name);
 }
 
 function folderItems(dir: string, routeByFile: Map<string, RouteEntry>, titles: Map<string, string>, label: (text: string) => string, virtual: VirtualEntries): SidebarItem[] {
   const metaFile = path.join(dir, '_meta.json');
   const meta = readJson<MetaEntry[]>(metaFile) ?? defaultMeta(dir, routeByFile, virtual);
   if (!Array.isArray(meta)) throw new DocgenError(`${path.relative(process.cwd(), metaFile)}: must hold an array`);
-  const isDir = (sub: string) => (fs.existsSync(sub) && fs.statSync(sub).isDirectory()) || virtual.dirs.get(dir)?.has(path.basename(sub)) === true;
+  // The folder's listing, read once: a lookup per entry cost two system calls per page of the folder.
+  let folders: Set<string> | undefined;
+  const isDir = (sub: string) => {
+    if (virtual.dirs.get(dir)?.has(path.basename(sub))) return true;
+    if (path.dirname(sub) !== dir) return fs.existsSync(sub) && fs.statSync(sub).isDirectory(); // `a/b` in `_meta.json`
+    folders ??= new Set(listDirs(dir));
+    return folders.has(path.basename(sub));
+  };
   const toItems = (entries: MetaEntry[]): SidebarItem[] =>
     entries.flatMap((entry): SidebarItem[] => {
       if (typeof entry === 'string') {
