@@ -174,11 +174,7 @@ function generateSidebars(
 /** The sub-folders of `dir` in the order the file system lists them; none when it does not exist. */
 function listDirs(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  // A symbolic link counts by what it points to, as `stat` sees it.
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() || (e.isSymbolicLink() && fs.statSync(path.join(dir, e.name), { throwIfNoEntry: false })?.isDirectory()))
-    .map((e) => e.name);
+  return fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
 }
 
 function folderItems(dir: string, routeByFile: Map<string, RouteEntry>, titles: Map<string, string>, label: (text: string) => string, virtual: VirtualEntries): SidebarItem[] {
@@ -186,12 +182,17 @@ function folderItems(dir: string, routeByFile: Map<string, RouteEntry>, titles: 
   const meta = readJson<MetaEntry[]>(metaFile) ?? defaultMeta(dir, routeByFile, virtual);
   if (!Array.isArray(meta)) throw new DocgenError(`${path.relative(process.cwd(), metaFile)}: must hold an array`);
   // The folder's listing, read once: a lookup per entry cost two system calls per page of the folder.
-  let folders: Set<string> | undefined;
+  let listing: Map<string, fs.Dirent> | undefined;
   const isDir = (sub: string) => {
     if (virtual.dirs.get(dir)?.has(path.basename(sub))) return true;
-    if (path.dirname(sub) !== dir) return fs.existsSync(sub) && fs.statSync(sub).isDirectory(); // `a/b` in `_meta.json`
-    folders ??= new Set(listDirs(dir));
-    return folders.has(path.basename(sub));
+    if (path.dirname(sub) === dir) {
+      listing ??= new Map(fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).map((e) => [e.name, e]) : []);
+      const entry = listing.get(path.basename(sub));
+      if (!entry) return false;
+      if (!entry.isSymbolicLink()) return entry.isDirectory();
+    }
+    // `a/b` in `_meta.json`, or a symbolic link: by what it leads to (`existsSync` is false for a loop).
+    return fs.existsSync(sub) && fs.statSync(sub).isDirectory();
   };
   const toItems = (entries: MetaEntry[]): SidebarItem[] =>
     entries.flatMap((entry): SidebarItem[] => {
