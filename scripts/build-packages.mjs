@@ -6,8 +6,10 @@
 // Core's Node code is bundled with its dependencies, split into shared chunks (`dist/chunks/`): Node loads the
 // Markdown pipeline from a few files in about a third of the time it takes for its 600 modules one by one, and
 // every build, worker thread and dev server start pays that load. Packages stay external when another package
-// must share their instance (React, zod, the theme), when they find files or binaries of their own at run
-// time (esbuild, piscina's worker, shiki's grammars and themes) or when they are only loaded by the dev server.
+// must share their instance (React), when they find files or binaries of their own at run time (esbuild,
+// piscina's worker, shiki's grammars and themes) or when they are only loaded by the dev server. zod is
+// bundled, tree-shaken to what docgen uses (`import * as z`), and shared through `@docgen/core/zod`; the
+// theme's config schema is bundled from its source, so that it is made with the same copy of zod.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,14 +25,22 @@ const packages = only.length ? all.filter((name) => only.includes(name)) : all;
 /** Where a package's Node code is: the theme is browser code, except its config schema, which the build loads. */
 const nodeSources = { 'theme-default': 'src/config' };
 /** Packages left external when core's Node code is bundled (see above). */
-const coreExternal = ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-refresh', 'react-refresh/*', 'zod', 'zod/*', '@docgen/*', 'esbuild', 'piscina', 'shiki', 'shiki/*', '@shikijs/*', 'chokidar', 'sirv', 'compression'];
+const coreExternal = ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-refresh', 'react-refresh/*', '@docgen/core', '@docgen/core/*', 'esbuild', 'piscina', 'shiki', 'shiki/*', '@shikijs/*', 'chokidar', 'sirv', 'compression'];
 /**
  * Core's Node entry points, each at its own path in `dist/`: the package's exports and CLI, the worker threads'
  * modules (`builtModule`), and modules the tests and scripts load directly. Every other module lives in chunks.
  */
-const coreEntries = ['index.ts', 'cli/index.ts', 'node/pipeline/compile-worker.ts', 'node/pipeline/render-worker.ts', 'node/pipeline/search-index-worker.ts', 'node/dev/watch-worker.ts', 'node/markdown/compile-page.ts', 'node/pipeline/page-cache.ts'];
+const coreEntries = ['index.ts', 'zod.ts', 'cli/index.ts', 'node/pipeline/compile-worker.ts', 'node/pipeline/render-worker.ts', 'node/pipeline/search-index-worker.ts', 'node/dev/watch-worker.ts', 'node/markdown/compile-page.ts', 'node/pipeline/page-cache.ts'];
 /** Bundled CommonJS dependencies call `require` for Node's built-in modules: ES modules have none of their own. */
 const requireShim = "import { createRequire as __docgenCreateRequire } from 'node:module';\nconst require = __docgenCreateRequire(import.meta.url);";
+
+/** Resolves the theme's config schema (core's only import of the theme) to its source, to be bundled. */
+const themeConfigFromSource = {
+  name: 'theme-config-from-source',
+  setup(b) {
+    b.onResolve({ filter: /^@docgen\/theme-default\/config$/ }, () => ({ path: path.join(packagesDir, 'theme-default/src/config/schema.ts') }));
+  },
+};
 
 for (const name of packages) {
   const dir = path.join(packagesDir, name);
@@ -61,6 +71,7 @@ for (const name of packages) {
       chunkNames: 'chunks/[name]-[hash]',
       external: coreExternal,
       banner: { js: requireShim },
+      plugins: [themeConfigFromSource],
     });
   } else {
     await build({ ...options, entryPoints });

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { definePlugin, validatePluginOptions, type DocgenPlugin } from '@docgen/core';
-import { z } from 'zod';
+import * as z from '@docgen/core/zod';
 import type { RemarkApiDocgenOptions } from './remark-api-docgen.js';
 
 export { BUILT_IN_LABELS, descriptionPhrasing, labelsFor, localizedDescription, propsTable, type TableLabels } from './props-table.js';

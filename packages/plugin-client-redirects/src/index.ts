@@ -25,7 +25,7 @@ import {
   type ResolvedConfig,
   type RouteEntry,
 } from '@docgen/core';
-import { z } from 'zod';
+import * as z from '@docgen/core/zod';
 import { createRedirectTable, resolveRedirect, TEMPLATE_REFERENCE, type RedirectRule, type RedirectTable } from './redirect-rules.js';
 
 export { createRedirectTable, resolveRedirect, MAX_REDIRECTS, type RedirectRule, type RedirectResolution, type RedirectTable } from './redirect-rules.js';

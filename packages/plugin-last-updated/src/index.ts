@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { definePlugin, validatePluginOptions, type DocgenPlugin } from '@docgen/core';
-import { z } from 'zod';
+import * as z from '@docgen/core/zod';
 
 const optionsSchema = z
   .object({

@@ -20,7 +20,7 @@ import {
   type ResolvedConfig,
   type RouteEntry,
 } from '@docgen/core';
-import { z } from 'zod';
+import * as z from '@docgen/core/zod';
 import { llmsFullTxt, llmsSections, llmsTxt, type LlmsPage } from './llms-txt.js';
 import { MarkdownCache } from './markdown-cache.js';
 import { pageMarkdown, PageMarkdownError, type UrlRewrite } from './page-markdown.js';

@@ -13,7 +13,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { definePlugin, validatePluginOptions, type DocgenPlugin, type ResolvedConfig } from '@docgen/core';
-import { z } from 'zod';
+import * as z from '@docgen/core/zod';
 import { bundleLazyChunks, writeLazyChunks, type LazyChunks } from './lazy-chunks.js';
 import type { RemarkPlaygroundOptions } from './remark-playground.js';
 

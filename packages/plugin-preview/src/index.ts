@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { definePlugin, scanRoutes, validatePluginOptions, type AddedPage, type DocgenPlugin, type ResolvedConfig, type RouteEntry } from '@docgen/core';
-import { z } from 'zod';
+import * as z from '@docgen/core/zod';
 import { demoRoutePath } from './demo-route.js';
 import { iframeSpecifier, previewEsbuildPlugin, RUNTIME_SPECIFIER } from './demo-module.js';
 import type { RemarkPreviewOptions } from './remark-preview.js';

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { definePlugin, validatePluginOptions, type DocgenPlugin, type HeadTag, type PageData, type ResolvedConfig } from '@docgen/core';
 import { Feed } from 'feed';
-import { z } from 'zod';
+import * as z from '@docgen/core/zod';
 
 /** A file of the output folder: relative, `/` between folders, no `..`, nothing a URL would read otherwise. */
 const outputFile = z.string().refine(isOutputFile, {

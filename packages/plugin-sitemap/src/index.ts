@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { definePlugin, globToRegExp, routeUrl, validatePluginOptions, type DocgenPlugin, type ResolvedConfig, type RouteEntry } from '@docgen/core';
-import { z } from 'zod';
+import * as z from '@docgen/core/zod';
 
 /** The `<changefreq>` values of the protocol. */
 const CHANGE_FREQUENCIES = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'] as const;

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DocgenError, definePlugin, validatePluginOptions, type AddedPage, type DocgenPlugin, type HookEnv, type ResolvedConfig } from '@docgen/core';
-import { z } from 'zod';
+import * as z from '@docgen/core/zod';
 import { cacheFile, readCachedReference, settingsKey, writeCachedReference, type GeneratedReference } from './reference-cache.js';
 import { pageRoute, rewriteLinks } from './routes.js';
 import { addReferenceGroup, referenceGroup } from './sidebar.js';

@@ -3,7 +3,7 @@
  * validated against while it compiles. Unknown keys pass (plugins and custom themes read keys of their
  * own); a key a small typo away from a known one gets a warning.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatIssue } from './validate.js';
 
 const heroAction = z.object({

@@ -4,7 +4,7 @@
  * pages of the docs list them: lang en, base /, ssg on, clean URLs, no extra versions, navbar hidden
  * automatically, appearance animation off, markdown showLineNumbers/defaultWrapCode false, shiki {}.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { themeConfigSchema, type ThemeConfig, type ThemeUserConfig } from '@docgen/theme-default/config';
 import type { DocgenPlugin } from '../node/plugins/plugin.js';
 

@@ -5,7 +5,7 @@
  * one schema gives the type a user writes and the type the theme reads. Pure zod: no React, no DOM, so the
  * build can load it in Node.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * An external link of the landing section or the ecosystem menu: an absolute http(s) URL of at most 2048

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
-import { z } from 'zod';
+import * as z from 'zod';
 import { hashFiles, sharedFilesOf, type SharedParts } from '../pipeline/bundle-site.js';
 import { readChecked, writeChecked } from '../pipeline/page-cache.js';
 import { allOutputs, fromRecord, inputHasher } from '../pipeline/reuse-bundles.js';

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ResolvedConfig } from '../../config/index.js';
 import type { FolderListing } from '../routes/scan-routes.js';
 

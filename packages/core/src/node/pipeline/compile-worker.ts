@@ -3,7 +3,7 @@
  * highlighter) is created once per worker and reused for every page.
  */
 import type { Element } from 'hast';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createPageCompiler, type CompiledPage, type CompilerOptions, type PageCompiler } from '../markdown/compile-page.js';
 import { HighlightMemo } from '../markdown/rehype-shiki.js';
 import { DocgenError } from '../../shared/errors.js';

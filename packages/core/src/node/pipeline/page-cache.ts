@@ -21,7 +21,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CompiledPage } from '../markdown/compile-page.js';
 import { isAlive } from './output-dir.js';
 

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
-import { z } from 'zod';
+import * as z from 'zod';
 import { readStateFile, sha256, writeStateFile } from './reuse-documents.js';
 
 /** The record of one build's page chunks, `bundle-state.json` in the cache folder. */

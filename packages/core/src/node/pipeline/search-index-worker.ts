@@ -5,7 +5,7 @@
  * changed.
  */
 import crypto from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { buildSearchIndex, countTerms } from '../../shared/search/build-index.js';
 import type { SearchRecord } from '../../shared/search/types.js';
 import { readChecked, writeChecked } from './page-cache.js';

@@ -11,7 +11,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { swapOutput } from './output-dir.js';
 import { readStateFile, sha256, writeStateFile } from './reuse-documents.js';
 

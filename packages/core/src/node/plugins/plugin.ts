@@ -4,7 +4,7 @@
  * easily. The container (`plugin-container.ts`) is the only code that calls them.
  */
 import type { Plugin as EsbuildPlugin } from 'esbuild';
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatIssue } from '../../config/validate.js';
 import { DocgenError } from '../../shared/errors.js';
 import type { ResolvedConfig } from '../../config/load-config.js';
