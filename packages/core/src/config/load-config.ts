@@ -1,16 +1,19 @@
 /**
  * Finds, bundles and validates `docgen.config.ts`. The config file is bundled with esbuild (so it may be
- * TypeScript and import local files) into a temporary `.mjs` beside it, imported, then deleted.
+ * TypeScript and import local files) into a temporary `.mjs` beside it, imported, then deleted. The bundle
+ * is kept in the cache, and reused while none of the files it was made from changed.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
+import { CORE_FINGERPRINT } from '../node/core-fingerprint.js';
 import { DocgenError } from '../shared/errors.js';
 import { normalizeBase } from '../shared/route-path.js';
 import { configSchema, type SiteConfig, type UserConfig } from './schema.js';
 import { formatIssue } from './validate.js';
-import { isAlive } from '../node/pipeline/output-dir.js';
+import { cacheDirOf, isAlive } from '../node/pipeline/output-dir.js';
 import { orderPlugins, runConfigHooks } from '../node/plugins/plugin-container.js';
 
 const CONFIG_NAMES = ['docgen.config.ts', 'docgen.config.mts', 'docgen.config.js', 'docgen.config.mjs'];
@@ -67,6 +70,12 @@ export interface ConfigOverrides {
   outDir?: string;
   /** The dev server's config: plugins' `config` hooks get `isProd: false`. @default false */
   dev?: boolean;
+  /**
+   * Reuse the config's bundle kept in the cache (`node_modules/.cache/docgen/config.json`) when none of the
+   * files it was made from changed, and keep the new one; false (`--no-cache`): bundle it, keep nothing.
+   * @default true
+   */
+  cache?: boolean;
 }
 
 /**
@@ -80,7 +89,8 @@ export async function loadConfig(root: string, overrides: ConfigOverrides = {}):
   if (!fs.statSync(absRoot).isDirectory()) throw new DocgenError(`Site root ${absRoot} is a file, not a folder: give the folder of docgen.config.ts`);
   removeStaleBundles(absRoot);
   const configFile = CONFIG_NAMES.map((n) => path.join(absRoot, n)).find((f) => fs.existsSync(f)) ?? '';
-  const raw = configFile ? await importConfigFile(configFile) : {};
+  const kept = overrides.cache === false ? undefined : path.join(cacheDirOf({ root: absRoot }), KEPT_BUNDLE);
+  const raw = configFile ? await importConfigFile(configFile, kept) : {};
   const where = configFile ? path.relative(process.cwd(), configFile) || configFile : 'config';
   const hooked = await runConfigHooks(raw as UserConfig, { isProd: !overrides.dev, where });
   return resolveConfig(hooked, { root: absRoot, configFile, overrides });
@@ -197,29 +207,110 @@ const fileScopeVariables: Plugin = {
   },
 };
 
-async function importConfigFile(file: string): Promise<UserConfig> {
+/** The kept config bundle, in the cache folder. */
+const KEPT_BUNDLE = 'config.json';
+
+/**
+ * A config bundle as kept in the cache: the bundled code, the config file it was made from, and each file
+ * esbuild read for it (the local modules, and the `package.json`, `tsconfig.json` and `jsconfig.json` files
+ * beside them or above, whose settings it applies) with the sha256 of its content ('' for none). `docgen`
+ * is `CORE_FINGERPRINT`: another docgen (or esbuild, which it pins) bundles again.
+ */
+interface KeptBundle {
+  docgen: string;
+  file: string;
+  inputs: Record<string, string>;
+  code: string;
+}
+
+const SETTINGS_FILES = ['package.json', 'tsconfig.json', 'jsconfig.json'];
+
+function contentHash(file: string): string {
+  try {
+    return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return '';
+    throw error;
+  }
+}
+
+/** The kept bundle's code when it was made from `file` by this docgen and none of its inputs changed. */
+function readKeptBundle(kept: string, file: string): string | undefined {
+  let bundle: KeptBundle;
+  try {
+    bundle = JSON.parse(fs.readFileSync(kept, 'utf8')) as KeptBundle;
+  } catch {
+    // Missing, or not docgen's JSON (an interrupted write): bundled again and replaced.
+    return undefined;
+  }
+  if (bundle?.docgen !== CORE_FINGERPRINT || bundle.file !== file || typeof bundle.code !== 'string' || typeof bundle.inputs !== 'object') return undefined;
+  for (const [input, hash] of Object.entries(bundle.inputs)) if (contentHash(input) !== hash) return undefined;
+  return bundle.code;
+}
+
+/** Records `code` as the bundle of `file`, made from the local modules `modules` (absolute paths). */
+function keepBundle(kept: string, file: string, modules: string[], code: string): void {
+  const inputs: Record<string, string> = {};
+  for (const module of modules) {
+    inputs[module] = contentHash(module);
+    for (let dir = path.dirname(module); ; dir = path.dirname(dir)) {
+      for (const name of SETTINGS_FILES) {
+        const settings = path.join(dir, name);
+        if (!(settings in inputs)) inputs[settings] = contentHash(settings);
+      }
+      if (path.dirname(dir) === dir) break;
+    }
+  }
+  const bundle: KeptBundle = { docgen: CORE_FINGERPRINT, file, inputs, code };
+  fs.mkdirSync(path.dirname(kept), { recursive: true });
+  // Whole or not at all: a reader never sees half of it.
+  const tmp = `${kept}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify(bundle));
+  fs.renameSync(tmp, kept);
+}
+
+/**
+ * Bundles `file` with esbuild (or takes the bundle kept at `kept`, see `KeptBundle`), writes it beside
+ * `file`, imports it and deletes it: imports in the config resolve from the config's own folder.
+ * @returns the config's default export
+ * @throws DocgenError when the config does not compile (esbuild's locations), throws or has no default export
+ */
+async function importConfigFile(file: string, kept: string | undefined): Promise<UserConfig> {
   const tmp = `${file}.timestamp-${Date.now()}-${process.pid}.mjs`;
   const sourceMaps = process.sourceMapsEnabled;
   try {
-    await build({
-      entryPoints: [file],
-      outfile: tmp,
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      packages: 'external',
-      logLevel: 'silent',
-      sourcemap: 'inline',
-      define: { 'import.meta.url': FILE_URL, 'import.meta.dirname': DIRNAME, 'import.meta.filename': FILENAME, __dirname: DIRNAME, __filename: FILENAME },
-      plugins: [fileScopeVariables],
-    });
+    let code = kept && readKeptBundle(kept, file);
+    let modules: string[] = [];
+    if (code === undefined) {
+      // Loaded only here: a build whose config did not change never starts esbuild for it.
+      const { build } = await import('esbuild');
+      const result = await build({
+        entryPoints: [file],
+        outfile: tmp,
+        write: false,
+        metafile: true,
+        bundle: true,
+        format: 'esm',
+        platform: 'node',
+        target: 'node20',
+        packages: 'external',
+        logLevel: 'silent',
+        sourcemap: 'inline',
+        define: { 'import.meta.url': FILE_URL, 'import.meta.dirname': DIRNAME, 'import.meta.filename': FILENAME, __dirname: DIRNAME, __filename: FILENAME },
+        plugins: [fileScopeVariables],
+      });
+      code = result.outputFiles[0]!.text;
+      // The metafile names inputs relative to the working folder.
+      modules = Object.keys(result.metafile.inputs).map((input) => path.resolve(input));
+    }
+    fs.writeFileSync(tmp, code);
     // Source maps make a throwing config's stack point at its own lines, not the bundle's.
     process.setSourceMapsEnabled(true);
     const mod = (await import(pathToFileURL(tmp).href)) as { default?: UserConfig };
     if (!mod.default || typeof mod.default !== 'object') {
       throw new DocgenError(`${path.relative(process.cwd(), file)} must export a config object as default export`);
     }
+    if (kept && modules.length) keepBundle(kept, file, modules, code);
     return mod.default;
   } catch (error) {
     if (error instanceof DocgenError) throw error;

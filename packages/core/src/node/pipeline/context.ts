@@ -23,7 +23,7 @@ import { cacheDirOf, checkOutDir, recoverInterrupted } from './output-dir.js';
 import { PageCache } from './page-cache.js';
 import type { OutputUpdate } from './update-output.js';
 import type { CompileOutcome, CompileTask } from './compile-worker.js';
-import { CODE_DIR, CORE_ROOT } from '../core-root.js';
+import { CORE_FINGERPRINT, VERSION } from '../core-fingerprint.js';
 
 /** Options of `build`. */
 export interface BuildOptions extends ConfigOverrides {
@@ -174,8 +174,7 @@ export function need<T>(value: T | undefined, name: string): T {
   return value;
 }
 
-/** `@docgen/core`'s version. */
-export const VERSION = (JSON.parse(fs.readFileSync(path.join(CORE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+export { VERSION, coreFingerprint } from '../core-fingerprint.js';
 
 /**
  * The first phase: loads the config (unless given), checks the output folder (`checkOutDir`), cleans up
@@ -271,30 +270,6 @@ export function createTimings(enabled: boolean): Timings {
   };
 }
 
-/**
- * docgen's fingerprint: `version` and the size and mtime of every Node module (`.js`/`.ts`, tests and the
- * browser runtime left out) under `dir`, one per line. It is part of every page's cache key and of the
- * build key, so an upgraded or edited docgen never serves pages compiled, or a build made, by the previous one.
- * @param dir docgen's Node code (by default the folder this module was loaded from)
- */
-export function coreFingerprint(version: string, dir = CODE_DIR): string {
-  const parts = [version];
-  const walk = (folder: string) => {
-    for (const entry of fs.readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const abs = path.join(folder, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== 'runtime' && !entry.name.startsWith('__')) walk(abs);
-      } else if (/\.(js|ts)$/.test(entry.name) && !entry.name.includes('.test.')) {
-        const stat = fs.statSync(abs);
-        parts.push(`${path.relative(dir, abs)}:${stat.size}:${stat.mtimeMs}`);
-      }
-    }
-  };
-  walk(dir);
-  return parts.join('\n');
-}
-
-const CORE_FINGERPRINT = coreFingerprint(VERSION);
 
 /**
  * Size and mtime of each remark/rehype plugin's entry file (the config's and the plugins'): editing one
