@@ -9,11 +9,11 @@
  * slices of the source between the nodes that change, so the work is linear in the page's size and nothing
  * is re-formatted.
  */
-import matter from 'gray-matter';
-import remarkGfm from 'remark-gfm';
-import remarkMdx from 'remark-mdx';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
+import { createRequire } from 'node:module';
+import type matterModule from 'gray-matter';
+import type { Processor } from 'unified';
+
+const require = createRequire(import.meta.url);
 
 /** What the Markdown of a page says instead of a link's or an image's URL. */
 export type UrlRewrite = (url: string, kind: 'link' | 'image') => string | null | undefined;
@@ -64,10 +64,28 @@ interface MdNode {
 /** Nodes left out of the Markdown: MDX's `import`/`export` and `{expressions}` (code, not text). */
 const DROPPED = new Set(['mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression']);
 
-const processors = {
-  md: unified().use(remarkParse).use(remarkGfm).freeze(),
-  mdx: unified().use(remarkParse).use(remarkGfm).use(remarkMdx).freeze(),
-};
+let parsing: { matter: typeof matterModule; processors: Record<PageMarkdownOptions['format'], Processor> } | undefined;
+
+/**
+ * gray-matter and the remark parsers, loaded on the first page (`require` of ES modules, Node ≥ 20.19): about
+ * 0.2 s of loading that a build whose llms files are all cached never pays, nor any build that only loads
+ * the config.
+ */
+function parsers(): NonNullable<typeof parsing> {
+  if (parsing) return parsing;
+  const { unified } = require('unified') as typeof import('unified');
+  const remarkParse = (require('remark-parse') as typeof import('remark-parse')).default;
+  const remarkGfm = (require('remark-gfm') as typeof import('remark-gfm')).default;
+  const remarkMdx = (require('remark-mdx') as typeof import('remark-mdx')).default;
+  parsing = {
+    matter: require('gray-matter') as typeof matterModule,
+    processors: {
+      md: unified().use(remarkParse).use(remarkGfm).freeze() as unknown as Processor,
+      mdx: unified().use(remarkParse).use(remarkGfm).use(remarkMdx).freeze() as unknown as Processor,
+    },
+  };
+  return parsing;
+}
 
 /**
  * The Markdown of a page from its source file's text (`source`, front matter included).
@@ -78,6 +96,7 @@ const processors = {
 export function pageMarkdown(source: string, options: PageMarkdownOptions): string {
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   // Options given, so that gray-matter does not keep every page's text in its module-wide cache.
+  const { matter, processors } = parsers();
   const content = matter(text, {}).content;
   const body = stripCustomHeadingIds(content);
   let tree: MdNode;

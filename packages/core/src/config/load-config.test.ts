@@ -76,4 +76,13 @@ describe('the kept config bundle', () => {
     write('docgen.config.ts', `export default { title: 'Fixed' };\n`);
     expect((await loadConfig(root)).title).toBe('Fixed');
   });
+
+  it('is not kept for a config that throws, which is reported at its own line with nothing left beside it', async () => {
+    write('docgen.config.ts', `import { title } from './site/title';\nconst x: number = 1;\nif (x) throw new Error('boom ' + title);\nexport default { title };\n`);
+    const error = await loadConfig(root).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DocgenError);
+    expect((error as DocgenError).message).toMatch(/docgen\.config\.ts:3:\d+: the config file failed to load: boom Alpha/);
+    expect(fs.existsSync(kept())).toBe(false);
+    expect(fs.readdirSync(root).sort()).toEqual(['docgen.config.ts', 'site']);
+  });
 });
