@@ -55,8 +55,26 @@ describe('the cache file', () => {
     writeCachedReference(cache, 'k1', reference());
     expect(readCachedReference(cache, 'k1')).toEqual({ kind: 'hit', reference: reference() });
     expect(readCachedReference(cache, 'k2')).toEqual({ kind: 'miss', reason: 'settings changed' });
-    fs.writeFileSync(source(), 'export const a = 2;');
+    fs.writeFileSync(source(), 'export const a = 22;');
     expect(readCachedReference(cache, 'k1')).toEqual({ kind: 'miss', reason: 'sources changed' });
+  });
+
+  it('hashes again only the inputs whose size or mtime changed', () => {
+    const cache = path.join(dir, 'cache');
+    fs.writeFileSync(source(), 'export const a = 1;');
+    const recorded = new Date('2026-01-01T00:00:00Z');
+    fs.utimesSync(source(), recorded, recorded);
+    writeCachedReference(cache, 'k', reference());
+    // Touched without a change: hashed again, the same hash, a hit.
+    fs.utimesSync(source(), new Date(), new Date());
+    expect(readCachedReference(cache, 'k')).toMatchObject({ kind: 'hit' });
+    // Changed, same size, new mtime: a miss.
+    fs.writeFileSync(source(), 'export const a = 2;');
+    fs.utimesSync(source(), new Date('2026-02-01T00:00:00Z'), new Date('2026-02-01T00:00:00Z'));
+    expect(readCachedReference(cache, 'k')).toEqual({ kind: 'miss', reason: 'sources changed' });
+    // Changed with the size and mtime the entry recorded: taken as unchanged, not read (what makes a hit cheap).
+    fs.utimesSync(source(), recorded, recorded);
+    expect(readCachedReference(cache, 'k')).toMatchObject({ kind: 'hit' });
   });
 
   it('is a miss when an input that was missing appears (module resolution may now find it)', () => {
@@ -67,12 +85,19 @@ describe('the cache file', () => {
     expect(readCachedReference(cache, 'k')).toEqual({ kind: 'miss', reason: 'sources changed' });
   });
 
+  it('is a miss, not corrupt, when another version of the plugin wrote the file in another format', () => {
+    const cache = path.join(dir, 'cache');
+    fs.mkdirSync(cache);
+    fs.writeFileSync(cacheFile(cache), JSON.stringify({ format: 1, settingsKey: 'k', hashes: [[source(), 'missing']] }));
+    expect(readCachedReference(cache, 'k')).toEqual({ kind: 'miss', reason: 'settings changed' });
+  });
+
   it('reports a corrupt file instead of using it', () => {
     const cache = path.join(dir, 'cache');
     fs.mkdirSync(cache);
-    fs.writeFileSync(cacheFile(cache), '{"format":1,');
+    fs.writeFileSync(cacheFile(cache), '{"format":2,');
     expect(readCachedReference(cache, 'k')).toMatchObject({ kind: 'corrupt', message: expect.stringContaining('is not valid JSON') });
-    fs.writeFileSync(cacheFile(cache), '{"format":1,"pages":3}');
+    fs.writeFileSync(cacheFile(cache), '{"format":2,"pages":3}');
     expect(readCachedReference(cache, 'k')).toMatchObject({ kind: 'corrupt', message: expect.stringContaining('does not have the shape') });
   });
 });

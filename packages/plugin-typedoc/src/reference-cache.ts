@@ -1,7 +1,8 @@
 /**
  * The reference kept from one build to the next in the plugin's cache folder: one JSON file holding the
  * Markdown TypeDoc wrote, its navigation and warnings, with what it was made from. Reading it needs neither
- * TypeDoc nor TypeScript: a build whose sources did not change reads one file and hashes the program's files.
+ * TypeDoc nor TypeScript: a build whose sources did not change reads one file and looks at the size and
+ * modification time of the program's files, and hashes only those whose size or time changed.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -10,7 +11,7 @@ import path from 'node:path';
 import type { ReferenceNavItem } from './sidebar.js';
 
 /** Bumped when the cache file's shape or the plugin's processing of TypeDoc's output changes. */
-const CACHE_FORMAT = 1;
+const CACHE_FORMAT = 2;
 const CACHE_FILE = 'reference.json';
 
 /** TypeDoc's output for one set of settings, as the plugin keeps it. */
@@ -31,9 +32,15 @@ export interface GeneratedReference {
 interface CacheEntry extends GeneratedReference {
   format: number;
   settingsKey: string;
-  /** `[path, hash]` of each input, `hash` being `missing` for a file that did not exist. */
-  hashes: [string, string][];
+  /** Each input as it was read (`InputState`). */
+  hashes: InputState[];
 }
+
+/**
+ * `[path, SHA-256 of the content, size in bytes, mtime in ms]` of an input file; `missing`, -1, -1 for a
+ * file that does not exist.
+ */
+type InputState = [string, string, number, number];
 
 /**
  * A key of everything besides the input files that TypeDoc's output depends on: the versions of TypeDoc,
@@ -47,15 +54,24 @@ export function settingsKey(settings: unknown, versions: Record<string, string> 
 
 /** `[path, SHA-256 of the content]` of each file, `missing` for a file that does not exist. Linear in the files' size. */
 export function hashFiles(files: readonly string[]): [string, string][] {
+  return inputStates(files).map(([file, hash]) => [file, hash]);
+}
+
+/**
+ * The state of each of `files`. A file whose size and mtime are those `known` recorded keeps its recorded
+ * hash without being read (the program's files are mostly `node_modules` type declarations, megabytes
+ * that a build whose sources did not change no longer reads); any other is read and hashed.
+ */
+function inputStates(files: readonly string[], known: ReadonlyMap<string, InputState> = new Map()): InputState[] {
   return files.map((file) => {
-    let content: Buffer;
-    try {
-      content = fs.readFileSync(file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return [file, 'missing'];
-      throw error;
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (!stat?.isFile()) {
+      if (stat) fs.readFileSync(file); // a folder: the file system's error (EISDIR), as reading it gives
+      return [file, 'missing', -1, -1];
     }
-    return [file, crypto.createHash('sha256').update(content).digest('hex')];
+    const recorded = known.get(file);
+    if (recorded && recorded[2] === stat.size && recorded[3] === stat.mtimeMs) return recorded;
+    return [file, crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex'), stat.size, stat.mtimeMs];
   });
 }
 
@@ -84,9 +100,14 @@ export function readCachedReference(cacheDir: string, key: string): CacheLookup 
   } catch (error) {
     return { kind: 'corrupt', message: `${file} is not valid JSON (${(error as Error).message})` };
   }
+  // Another format (an earlier or later version of the plugin wrote it) is a miss before it is a shape.
+  if (typeof entry?.format === 'number' && entry.format !== CACHE_FORMAT) return { kind: 'miss', reason: 'settings changed' };
   if (!isEntry(entry)) return { kind: 'corrupt', message: `${file} does not have the shape of a cached reference` };
   if (entry.format !== CACHE_FORMAT || entry.settingsKey !== key) return { kind: 'miss', reason: 'settings changed' };
-  const now = hashFiles(entry.hashes.map(([p]) => p));
+  const now = inputStates(
+    entry.hashes.map(([p]) => p),
+    new Map(entry.hashes.map((h) => [h[0], h])),
+  );
   if (now.some(([, hash], i) => hash !== entry.hashes[i][1])) return { kind: 'miss', reason: 'sources changed' };
   const { projectName, pages, navigation, warnings, inputs } = entry;
   return { kind: 'hit', reference: { projectName, pages, navigation, warnings, inputs } };
@@ -97,7 +118,7 @@ export function readCachedReference(cacheDir: string, key: string): CacheLookup 
  * (written to a temporary file first, then renamed, so that a reader never sees half a file).
  */
 export function writeCachedReference(cacheDir: string, key: string, reference: GeneratedReference): void {
-  const entry: CacheEntry = { format: CACHE_FORMAT, settingsKey: key, hashes: hashFiles(reference.inputs), ...reference };
+  const entry: CacheEntry = { format: CACHE_FORMAT, settingsKey: key, hashes: inputStates(reference.inputs), ...reference };
   fs.mkdirSync(cacheDir, { recursive: true });
   const file = path.join(cacheDir, CACHE_FILE);
   const tmp = `${file}.${process.pid}.tmp`;
@@ -123,7 +144,7 @@ function isEntry(value: unknown): value is CacheEntry {
     Array.isArray(e.warnings) &&
     Array.isArray(e.inputs) &&
     Array.isArray(e.hashes) &&
-    e.hashes.every((h) => Array.isArray(h) && typeof h[0] === 'string' && typeof h[1] === 'string')
+    e.hashes.every((h) => Array.isArray(h) && typeof h[0] === 'string' && typeof h[1] === 'string' && typeof h[2] === 'number' && typeof h[3] === 'number')
   );
 }
 
