@@ -81,13 +81,14 @@ export function pluginPlayground(options: PlaygroundOptions = {}): DocgenPlugin 
   const loaders: Record<string, string> = Array.isArray(imports) ? Object.fromEntries(imports.map((s) => [s, s])) : { ...imports };
   // Bundled once per process (dev server rebuilds included): the chunks depend on this package only.
   let chunks: Promise<LazyChunks> | undefined;
-  const lazyChunks = () => (chunks ??= bundleLazyChunks());
+  // The first caller's cache folder counts (the hooks of one build all get the same).
+  const lazyChunks = (cacheDir: string | null) => (chunks ??= bundleLazyChunks(cacheDir));
   const remarkOptions: RemarkPlaygroundOptions = { component: COMPONENT_MODULE, layout };
   return definePlugin({
     name: 'playground',
     markdown: { remarkPlugins: [[REMARK_PLUGIN, remarkOptions]] },
-    async addRuntimeModules(config) {
-      const { editor, compiler } = await lazyChunks();
+    async addRuntimeModules(config, env) {
+      const { editor, compiler } = await lazyChunks(env.cacheDir);
       return {
         [COMPONENT_MODULE]: `export { default } from ${JSON.stringify(COMPONENT)};\n`,
         [CONFIG_MODULE]: configModuleSource({ loaders, base: config.base, editor: editor.file, compiler: compiler.file, debounce }),
@@ -103,14 +104,14 @@ export function pluginPlayground(options: PlaygroundOptions = {}): DocgenPlugin 
             const { outdir, platform } = build.initialOptions;
             if (platform !== 'browser' || !outdir) return;
             build.onStart(async () => {
-              writeLazyChunks(outdir, await lazyChunks());
+              writeLazyChunks(outdir, await lazyChunks(null));
             });
           },
         },
       ],
     },
-    async afterBuild(config) {
-      writeLazyChunks(config.outDir, await lazyChunks());
+    async afterBuild(config, env) {
+      writeLazyChunks(config.outDir, await lazyChunks(env.cacheDir));
     },
   });
 }

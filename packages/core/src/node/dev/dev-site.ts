@@ -179,6 +179,7 @@ export async function openDevSite({ config: loaded, bodyEnd, profile, onReload }
     // Pages rendered before the first `settle` have no search index yet: the dev client learns it then.
     ctx.searchIndexes = {};
     const plan = await planBundles(ctx, { outDir, ssrDir, hashServerEntries: true, stablePageNames: true });
+    ctx.timings.mark('bundle plan');
     // The theme's components register with React Fast Refresh in the browser bundle.
     const themeDirs = [...new Set([path.dirname(createRequire(import.meta.url).resolve('@docgen/theme-default')), path.dirname(plan.modules.themeEntry)])];
     plan.client.plugins = [refreshPlugin(themeDirs), ...(plan.client.plugins ?? [])];
@@ -186,7 +187,7 @@ export async function openDevSite({ config: loaded, bodyEnd, profile, onReload }
     site.warmUp();
     await site.bundleShared({ opening: true });
     site.sent();
-    ctx.timings.mark('bundles');
+    ctx.timings.mark('shared parts');
   } catch (error) {
     if (site) await site.dispose();
     else {
