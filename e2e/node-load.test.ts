@@ -1,5 +1,6 @@
 // What Node loads to start docgen: core's bundle carries the parts of zod it uses, and the official plugins
-// take theirs from `@docgen/core/zod`, so no process of a build loads the `zod` package's ~95 modules.
+// take theirs from `@docgen/core/zod`, so no process of a build loads the `zod` package's ~95 modules; and
+// `@docgen/core`, which every plugin imports, leaves the Markdown pipeline unloaded until it is used.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -44,6 +45,19 @@ describe('modules Node loads', () => {
     const { loaded } = run(`await import(${JSON.stringify(pathToFileURL(path.join(packagesDir, name, 'dist/index.js')).href)});`);
     expect(loaded.some((url) => url.includes(`/${name}/dist/`))).toBe(true);
     expect(loaded.filter(zodPackage)).toEqual([]);
+  });
+
+  it("@docgen/core (what plugins import) loads the Markdown pipeline only when it is used", () => {
+    const fileOf = (url: string) => fileURLToPath(url);
+    const pipeline = run(`await import(${JSON.stringify(pathToFileURL(path.join(packagesDir, 'core/dist/node/markdown/compile-page.js')).href)});`).loaded;
+    // The pipeline's biggest chunk: unified, micromark, MDX and the rest of the Markdown pipeline.
+    const chunks = pipeline.filter((url) => url.includes('/core/dist/chunks/'));
+    const biggest = chunks.reduce((a, b) => (fs.statSync(fileOf(a)).size >= fs.statSync(fileOf(b)).size ? a : b));
+    expect(fs.statSync(fileOf(biggest)).size).toBeGreaterThan(500_000);
+    const { loaded } = run(`await import(${JSON.stringify(pathToFileURL(path.join(packagesDir, 'core/dist/index.js')).href)});`);
+    expect(loaded.some((url) => url.endsWith('/core/dist/index.js'))).toBe(true);
+    expect(loaded).not.toContain(biggest);
+    expect(loaded.filter((url) => /\/(shiki|@shikijs)\//.test(url))).toEqual([]);
   });
 
   it('the zod package is what the hook reports when a module imports it', () => {
