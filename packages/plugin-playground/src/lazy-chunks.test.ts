@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,15 @@ import { bundleLazyChunks, type LazyChunks } from './lazy-chunks.js';
 let cacheDir: string;
 let bundled: LazyChunks;
 const keptFile = () => path.join(cacheDir, 'lazy-chunks.json');
+/** Appends a mark to the kept editor chunk, with its hash recorded anew, so that it is still a valid copy. */
+const markKeptEditor = () => {
+  const kept = JSON.parse(fs.readFileSync(keptFile(), 'utf8')) as { chunks: { editor: { copy: string; sha256: string } } };
+  const copy = path.join(cacheDir, kept.chunks.editor.copy);
+  const marked = Buffer.concat([fs.readFileSync(copy), Buffer.from('\n// kept\n')]);
+  fs.writeFileSync(copy, marked);
+  kept.chunks.editor.sha256 = crypto.createHash('sha256').update(marked).digest('hex');
+  fs.writeFileSync(keptFile(), JSON.stringify(kept));
+};
 const text = (chunks: LazyChunks) => [chunks.editor, chunks.compiler].map((c) => `${c.file}\n${Buffer.from(c.contents).toString('utf8')}`);
 
 beforeAll(async () => {
@@ -24,12 +34,7 @@ describe('the kept lazy chunks', () => {
 
   it('are taken from the cache folder while their inputs are unchanged', async () => {
     // Mark the kept copy: a load that reuses it returns the mark.
-    const kept = JSON.parse(fs.readFileSync(keptFile(), 'utf8')) as { chunks: { editor: { copy: string; sha256: string } } };
-    const copy = path.join(cacheDir, kept.chunks.editor.copy);
-    const marked = Buffer.concat([fs.readFileSync(copy), Buffer.from('\n// kept\n')]);
-    fs.writeFileSync(copy, marked);
-    kept.chunks.editor.sha256 = (await import('node:crypto')).createHash('sha256').update(marked).digest('hex');
-    fs.writeFileSync(keptFile(), JSON.stringify(kept));
+    markKeptEditor();
     const again = await bundleLazyChunks(cacheDir);
     expect(Buffer.from(again.editor.contents).toString('utf8').endsWith('// kept\n')).toBe(true);
   });
@@ -53,13 +58,8 @@ describe('the kept lazy chunks', () => {
   }, 120_000);
 
   it('are not read without a cache folder (null: --no-cache)', async () => {
-    // The kept record is whole again after the last test: mark its editor copy, validly.
-    const kept = JSON.parse(fs.readFileSync(keptFile(), 'utf8')) as { chunks: { editor: { copy: string; sha256: string } } };
-    const copy = path.join(cacheDir, kept.chunks.editor.copy);
-    const marked = Buffer.concat([fs.readFileSync(copy), Buffer.from('\n// kept\n')]);
-    fs.writeFileSync(copy, marked);
-    kept.chunks.editor.sha256 = (await import('node:crypto')).createHash('sha256').update(marked).digest('hex');
-    fs.writeFileSync(keptFile(), JSON.stringify(kept));
+    // The kept record is whole again after the last test.
+    markKeptEditor();
     const before = fs.readFileSync(keptFile(), 'utf8');
     expect(text(await bundleLazyChunks(null))).toEqual(text(bundled));
     expect(fs.readFileSync(keptFile(), 'utf8')).toBe(before);
