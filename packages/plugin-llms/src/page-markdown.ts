@@ -95,8 +95,8 @@ function parsers(): NonNullable<typeof parsing> {
  */
 export function pageMarkdown(source: string, options: PageMarkdownOptions): string {
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
-  // Options given, so that gray-matter does not keep every page's text in its module-wide cache.
   const { matter, processors } = parsers();
+  // Options given, so that gray-matter does not keep every page's text in its module-wide cache.
   const content = matter(text, {}).content;
   const body = stripCustomHeadingIds(content);
   let tree: MdNode;
