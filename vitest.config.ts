@@ -7,6 +7,8 @@ const theme = fileURLToPath(new URL('./packages/theme-default/src/index.tsx', im
 // Vitest 4 reads projects from the root config (the workspace file is gone).
 export default defineConfig({
   test: {
+    // One test file at a time (Vitest's default on two cores): the files are CPU-bound (a build uses both
+    // cores, Chromium one and more), and two at a time took each about twice as long.
     projects: [
       {
         resolve: { alias: { '@theme': theme } },
@@ -22,6 +24,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['e2e/*.test.ts'],
+          // Builds the website first (the browser project's finds it up to date).
+          globalSetup: ['./e2e/helpers/global-setup.ts'],
           // Concurrent tests (the bad-input catalogue) each run a build: two at a time on two cores.
           maxConcurrency: 2,
           testTimeout: 120_000,
@@ -32,6 +36,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['e2e/browser/*.test.ts'],
+          globalSetup: ['./e2e/helpers/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // One Chromium at a time: the machine has two cores.

@@ -1,14 +1,13 @@
 /**
  * Search relevance on the website: each row of `search-relevance.json` is a query a reader would type
- * to find one page of `docs/` (English or Chinese). The website is built once into a temporary folder;
- * each locale's index (entry `docgen-data/search-<lang>.json`, its shards and fragments read from disk)
- * is opened with `openSearchIndex` and queried with the parameters DocSearch sends. The expected page must be among the first 3 distinct
- * pages of the hits.
+ * to find one page of `docs/` (English or Chinese). The website's output (`docs/dist`, built once before
+ * the test files run) is read: each locale's index (entry `docgen-data/search-<lang>.json`, its shards
+ * and fragments read from disk) is opened with `openSearchIndex` and queried with the parameters DocSearch
+ * sends. The expected page must be among the first 3 distinct pages of the hits.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '@docgen/core';
 import { removeBase } from '@docgen/core/shared';
 import { openSearchIndex, type LocalSearchEngine, type SearchIndexEntry, type SearchParams } from '@docgen/core/search';
@@ -43,25 +42,22 @@ const DOCSEARCH_PARAMS: Omit<SearchParams, 'query'> = {
 const TOP = 3;
 
 describe('search relevance on the website', () => {
-  let outDir: string;
   let base: string;
   const engines = new Map<string, LocalSearchEngine>();
 
   beforeAll(async () => {
-    outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-search-relevance-'));
-    const result = await build({ root: docsRoot, outDir, log: false });
+    // The website's own output (built once for all test files): a build into another folder would record
+    // that folder in the site's cache, and the next build of the website would make every file again
+    // while other test files serve it.
+    const result = await build({ root: docsRoot, log: false });
     base = result.config.base;
-    const data = path.join(outDir, 'docgen-data');
+    const data = path.join(result.outDir, 'docgen-data');
     for (const file of fs.readdirSync(data)) {
       const match = /^search-([\w.-]+)\.json$/.exec(file);
       if (!match) continue;
       const entry = JSON.parse(fs.readFileSync(path.join(data, file), 'utf8')) as SearchIndexEntry;
       engines.set(match[1], openSearchIndex(entry, async (part) => JSON.parse(fs.readFileSync(path.join(data, part), 'utf8')) as unknown));
     }
-  });
-
-  afterAll(() => {
-    if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
   });
 
   it('has an index per locale and a table of at least 20 queries per locale', () => {

@@ -72,8 +72,16 @@ export async function takeDevShared(options: DevSharedCacheOptions): Promise<Sha
     }
     return meta;
   };
-  const client = place(state.client, path.join(dir, 'client'), outDir, state.clientInputs);
-  const server = place(state.server, path.join(dir, 'server'), ssrDir, state.serverInputs);
+  let client: Metafile;
+  let server: Metafile;
+  try {
+    client = place(state.client, path.join(dir, 'client'), outDir, state.clientInputs);
+    server = place(state.server, path.join(dir, 'server'), ssrDir, state.serverInputs);
+  } catch (error) {
+    // Another `docgen dev` of the site replaced the kept parts meanwhile (`keepDevShared`).
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
   return { client, server, clientFiles: Object.fromEntries(sharedFilesOf(client)), serverHash: state.serverHash };
 }
 
@@ -103,7 +111,15 @@ export async function keepDevShared(shared: SharedParts, options: DevSharedCache
   const files = [...copy(client, outDir, path.join(tmp, 'client')), ...copy(server, ssrDir, path.join(tmp, 'server'))];
   writeChecked(path.join(tmp, 'state.json'), { key, clientInputs, serverInputs, client, server, filesHash: hashFiles(files), serverHash: shared.serverHash } satisfies State);
   fs.rmSync(dir, { recursive: true, force: true });
-  fs.renameSync(tmp, dir);
+  try {
+    fs.renameSync(tmp, dir);
+  } catch (error) {
+    // Another `docgen dev` of the site kept its parts between the removal and the rename: those stay
+    // (a start checks their key before use).
+    fs.rmSync(tmp, { recursive: true, force: true });
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+  }
 }
 
 /** The key of parts made from `inputs` with these options, or undefined when an input cannot be hashed. */

@@ -102,7 +102,7 @@ export class PageCache {
 
   /** Cache key of a page: sha256 of pipeline version, options key, path and source. */
   key(filePath: string, source: string, optionsKey: string): string {
-    return crypto.createHash('sha256').update(`${PIPELINE_VERSION}\0${optionsKey}\0${filePath}\0${source}`).digest('hex');
+    return crypto.hash('sha256', `${PIPELINE_VERSION}\0${optionsKey}\0${filePath}\0${source}`, 'hex');
   }
 
   /**
@@ -232,7 +232,7 @@ function readIfExists(file: string): string | undefined {
 }
 
 function sha256(text: string): string {
-  return crypto.createHash('sha256').update(text).digest('hex');
+  return crypto.hash('sha256', text, 'hex');
 }
 
 /**

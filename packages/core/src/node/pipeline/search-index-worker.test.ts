@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildSearchIndex } from '../../shared/search/build-index.js';
 import type { SearchRecord } from '../../shared/search/types.js';
-import indexLocale, { TermMemo } from './search-index-worker.js';
+import indexLocale, { TermMemo, type TermRun } from './search-index-worker.js';
 
 function record(url: string, title: string, content: string, lang: string): SearchRecord {
   return { objectID: url, url, type: 'content', content, hierarchy: { lvl0: 'Guide', lvl1: title, lvl2: 'Section', lvl3: null, lvl4: null, lvl5: null, lvl6: null }, lang, version: '' };
@@ -25,24 +25,24 @@ describe('TermMemo', () => {
   ])('gives the index built without it, %s, and remembers every text', (_, records, lang) => {
     const plain = JSON.stringify(buildSearchIndex(records, { lang }));
     const first = new TermMemo();
-    expect(JSON.stringify(buildSearchIndex(records, { lang, termCounts: (t) => first.count(t) }))).toBe(plain);
+    expect(JSON.stringify(buildSearchIndex(records, { lang, termCounts: (t, add) => first.count(t, add) }))).toBe(plain);
     expect(first.changed).toBe(true);
     const second = new TermMemo(first.used);
-    expect(JSON.stringify(buildSearchIndex(records, { lang, termCounts: (t) => second.count(t) }))).toBe(plain);
+    expect(JSON.stringify(buildSearchIndex(records, { lang, termCounts: (t, add) => second.count(t, add) }))).toBe(plain);
     expect(second.changed).toBe(false);
   });
 
   it('takes remembered counts instead of tokenizing, and forgets texts no longer indexed', () => {
     const first = new TermMemo();
-    buildSearchIndex(EN, { lang: 'en', termCounts: (t) => first.count(t) });
-    const planted = new Map([...first.used].map(([key, counts]) => [key, counts.map(([term, n]): [string, number] => [term === 'shards' ? 'planted' : term, n])]));
+    buildSearchIndex(EN, { lang: 'en', termCounts: (t, add) => first.count(t, add) });
+    const planted = new Map([...first.used].map(([key, [terms, counts, from, to]]): [string, TermRun] => [key, [terms.map((term) => (term === 'shards' ? 'planted' : term)), counts, from, to]]));
     const memo = new TermMemo(planted);
-    const built = buildSearchIndex(EN, { lang: 'en', termCounts: (t) => memo.count(t) });
+    const built = buildSearchIndex(EN, { lang: 'en', termCounts: (t, add) => memo.count(t, add) });
     const dictionary = Object.entries(built.files).filter(([file]) => file.includes('-d-')).map(([, json]) => json).join('');
     expect(dictionary).toContain('"planted"');
     expect(dictionary).not.toContain('"shards"');
     const fewer = new TermMemo(first.used);
-    buildSearchIndex(EN.slice(0, 1), { lang: 'en', termCounts: (t) => fewer.count(t) });
+    buildSearchIndex(EN.slice(0, 1), { lang: 'en', termCounts: (t, add) => fewer.count(t, add) });
     expect(fewer.changed).toBe(true);
     expect(fewer.used.size).toBeLessThan(first.used.size);
   });

@@ -36,31 +36,39 @@ export default function indexLocale(task: IndexTask): string {
   const layout = { fragments: task.fragments };
   if (!task.memoFile) return JSON.stringify(buildSearchIndex(task.records, { lang: task.lang, layout }));
   const memo = new TermMemo(readMemo(task.memoFile, task.stamp ?? ''));
-  const json = JSON.stringify(buildSearchIndex(task.records, { lang: task.lang, layout, termCounts: (text) => memo.count(text) }));
+  const json = JSON.stringify(buildSearchIndex(task.records, { lang: task.lang, layout, termCounts: (text, add) => memo.count(text, add) }));
   if (memo.changed) writeChecked(task.memoFile, memoFile(task.stamp ?? '', memo.used));
   return json;
 }
+
+/**
+ * The counts of one text: terms `terms[from]`…`terms[to - 1]` with `counts[i]` each. A memo file's texts
+ * share its two columns, so that reading it makes one small array per text, not one per term.
+ */
+export type TermRun = readonly [terms: readonly string[], counts: readonly number[], from: number, to: number];
 
 /**
  * Term counts by a hash of the field text: those of the last build (`previous`), and those asked for in
  * this one (`used`), which the memo file keeps for the next.
  */
 export class TermMemo {
-  readonly used = new Map<string, [string, number][]>();
+  readonly used = new Map<string, TermRun>();
   private fresh = false;
 
-  constructor(private readonly previous: ReadonlyMap<string, [string, number][]> = new Map()) {}
+  constructor(private readonly previous: ReadonlyMap<string, TermRun> = new Map()) {}
 
-  /** `countTerms(text)`, remembered. */
-  count(text: string): [string, number][] {
-    const key = crypto.createHash('sha256').update(text).digest('base64url').slice(0, 24);
-    let counts = this.used.get(key) ?? this.previous.get(key);
-    if (!counts) {
-      counts = countTerms(text);
+  /** `countTerms(text)`, remembered, given to `add` term by term (a `TermCounter`). */
+  count(text: string, add: (term: string, count: number) => void): void {
+    const key = crypto.hash('sha256', text, 'base64url').slice(0, 24);
+    let run = this.used.get(key) ?? this.previous.get(key);
+    if (!run) {
+      const pairs = countTerms(text);
+      run = [pairs.map(([term]) => term), pairs.map(([, n]) => n), 0, pairs.length];
       this.fresh = true;
     }
-    this.used.set(key, counts);
-    return counts;
+    this.used.set(key, run);
+    const [terms, counts, from, to] = run;
+    for (let i = from; i < to; i++) add(terms[i], counts[i]);
   }
 
   /** True when this build counted a text the last did not, or no longer has one it had. */
@@ -70,28 +78,26 @@ export class TermMemo {
 }
 
 /** The counts of a memo file of `stamp`; none when it is missing, damaged or of another stamp. */
-function readMemo(file: string, stamp: string): Map<string, [string, number][]> {
+function readMemo(file: string, stamp: string): Map<string, TermRun> {
   const memo = readChecked(file, (json) => memoSchema.safeParse(json).data);
-  const counts = new Map<string, [string, number][]>();
-  if (!memo || memo.stamp !== stamp) return counts;
+  const runs = new Map<string, TermRun>();
+  if (!memo || memo.stamp !== stamp) return runs;
   let at = 0;
   memo.keys.forEach((key, i) => {
-    const pairs: [string, number][] = [];
-    for (const end = at + memo.sizes[i]; at < end; at++) pairs.push([memo.terms[at], memo.counts[at]]);
-    counts.set(key, pairs);
+    runs.set(key, [memo.terms, memo.counts, at, (at += memo.sizes[i])]);
   });
-  return counts;
+  return runs;
 }
 
-/** The memo file of `counts`, in columns. */
-function memoFile(stamp: string, counts: ReadonlyMap<string, [string, number][]>): MemoFile {
+/** The memo file of `runs`, in columns. */
+function memoFile(stamp: string, runs: ReadonlyMap<string, TermRun>): MemoFile {
   const file: MemoFile = { stamp, keys: [], sizes: [], terms: [], counts: [] };
-  for (const [key, pairs] of counts) {
+  for (const [key, [terms, counts, from, to]] of runs) {
     file.keys.push(key);
-    file.sizes.push(pairs.length);
-    for (const [term, count] of pairs) {
-      file.terms.push(term);
-      file.counts.push(count);
+    file.sizes.push(to - from);
+    for (let i = from; i < to; i++) {
+      file.terms.push(terms[i]);
+      file.counts.push(counts[i]);
     }
   }
   return file;

@@ -162,17 +162,23 @@ function cutShards<T>(items: { key: string; size: number; value: T }[], target: 
 }
 
 /**
- * The distinct terms of a field's text with their counts, in order of first occurrence. The build asks
- * for it once per field of every section; a caller may give one that remembers the counts of texts seen
- * in an earlier build (the tokenizer is most of an index's build time).
+ * Calls `add` with each distinct term of a field's text and its count, in order of first occurrence.
+ * The build asks for it once per field of every section; a caller may give one that remembers the counts
+ * of texts seen in an earlier build (the tokenizer is most of an index's build time). A callback rather
+ * than a list of pairs: at 1,000 pages a locale has ~10⁵ of them, and each pair would be an allocation.
  */
-export type TermCounter = (text: string) => Iterable<readonly [term: string, count: number]>;
+export type TermCounter = (text: string, add: (term: string, count: number) => void) => void;
 
 /** `tokenize`'s terms of `text`, counted. */
 export function countTerms(text: string): [string, number][] {
   const counts = new Map<string, number>();
   for (const term of tokenize(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
   return [...counts];
+}
+
+/** `countTerms` as a `TermCounter`. */
+function countEachTerm(text: string, add: (term: string, count: number) => void): void {
+  for (const [term, count] of countTerms(text)) add(term, count);
 }
 
 /**
@@ -183,7 +189,7 @@ export function countTerms(text: string): [string, number][] {
  */
 export function buildSearchIndex(
   records: SearchRecord[],
-  { lang, version = '', layout = {}, termCounts = countTerms }: { lang: string; version?: string; layout?: IndexLayout; termCounts?: TermCounter },
+  { lang, version = '', layout = {}, termCounts = countEachTerm }: { lang: string; version?: string; layout?: IndexLayout; termCounts?: TermCounter },
 ): BuiltSearchIndex {
   const shardDir = layout.shards ?? '../assets/search/';
   const fragmentDir = layout.fragments ?? `search/${lang}/`;
@@ -214,32 +220,35 @@ export function buildSearchIndex(
 
   const postings = new Map<string, PostingList>();
   const totals = FIELDS.map(() => 0);
-  // Term frequencies of one section, per field (reused).
+  // Term frequencies of one section, per field (reused), and their adders for `termCounts`.
   const counts = FIELDS.map(() => new Map<string, number>());
-  const noFrequencies = FIELDS.map(() => 0);
+  const adders = counts.map((map) => (term: string, tf: number) => void map.set(term, tf));
+  const lengths = FIELDS.map(() => 0);
   pages.forEach((sections, page) => {
     sections.forEach((record, section) => {
       recordFields(record).forEach((text, f) => {
         const map = counts[f];
         map.clear();
-        if (text) for (const [term, tf] of termCounts(text)) map.set(term, tf);
+        if (text) termCounts(text, adders[f]);
         totals[f] += map.size;
+        // MiniSearch's field length: the field's distinct terms.
+        lengths[f] = encodeLength(map.size);
       });
-      // MiniSearch's field length: the field's distinct terms.
-      const lengths = counts.map((map) => encodeLength(map.size));
-      counts.forEach((map, f) => {
-        for (const [term, tf] of map) {
+      for (let f = 0; f < F; f++) {
+        for (const [term, tf] of counts[f]) {
           let list = postings.get(term);
           if (!list) postings.set(term, (list = []));
           // This section's posting is the list's last when an earlier field of it held the term.
           let at = list.length - STRIDE;
           if (at < 0 || list[at] !== page || list[at + 1] !== section) {
             at = list.length;
-            list.push(page, section, ...noFrequencies, ...lengths);
+            list.push(page, section);
+            for (let g = 0; g < F; g++) list.push(0);
+            for (let g = 0; g < F; g++) list.push(lengths[g]);
           }
           list[at + 2 + f] = tf;
         }
-      });
+      }
     });
   });
 
