@@ -47,8 +47,7 @@ describe('search relevance on the website', () => {
 
   beforeAll(async () => {
     // The website's own output (built once for all test files): a build into another folder would record
-    // that folder in the site's cache, and the next build of the website would make every file again
-    // while other test files serve it.
+    // that folder in the site's cache, and the next build of `docs/dist` would make every file again.
     const result = await build({ root: docsRoot, log: false });
     base = result.config.base;
     const data = path.join(result.outDir, 'docgen-data');
