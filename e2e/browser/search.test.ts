@@ -1,8 +1,10 @@
 /**
  * The search dialog with the local engine, in Chromium, on the website served by `docgen preview` (the
- * production build) and by `docgen dev`: every way to open and close it, its screens (start, results, no
- * results, error, stalled), its keys, recent and favorite searches with their limits, snippet lengths on
- * desktop and at 375 px, client-side navigation to a hit, and the Chinese strings.
+ * production build): every way to open and close it, its screens (start, results, no results, error,
+ * stalled), its keys, recent and favorite searches with their limits, snippet lengths on desktop and at
+ * 375 px, client-side navigation to a hit, and the Chinese strings. On `docgen dev` too: the indexes it
+ * serves (the locale's entry file on hover, the shards of a query), Chinese search, and a word added to a
+ * page after the rebuild.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -65,316 +67,323 @@ describe.each<ServerKind>(['preview', 'dev'])('search dialog on the website (%s)
     await page.locator('.DocSearch-Input').fill(query);
   }
 
-  it('opens from the button with the start screen, a 64-character input and the page scroll locked', async () => {
-    const page = await open('/guide/start/introduction');
-    await page.locator('.dg-search-button').click();
-    const input = page.locator('.DocSearch-Input');
-    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await input.getAttribute('placeholder')).toBe('Search docs');
-    expect(await input.getAttribute('maxlength')).toBe('64');
-    expect(await page.locator('.DocSearch-StartScreen .DocSearch-Help').textContent()).toBe('No recent searches');
-    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
-    await page.keyboard.press('Escape');
-    await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
-    // Focus returns to the button.
-    expect(await page.evaluate(() => document.activeElement?.className)).toBe('dg-search-button');
-    await page.close();
-  });
+  // The dialog's screens, keys and stored searches are the same client code in dev; dev is checked below
+  // for what it serves differently (the indexes of each locale and their shards, sent once it has
+  // settled) and in `dev-site.test.ts` for hydration and the widgets' modules.
+  if (kind === 'preview') {
+    describe('the dialog', () => {
+      it('opens from the button with the start screen, a 64-character input and the page scroll locked', async () => {
+        const page = await open('/guide/start/introduction');
+        await page.locator('.dg-search-button').click();
+        const input = page.locator('.DocSearch-Input');
+        await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+        expect(await input.getAttribute('placeholder')).toBe('Search docs');
+        expect(await input.getAttribute('maxlength')).toBe('64');
+        expect(await page.locator('.DocSearch-StartScreen .DocSearch-Help').textContent()).toBe('No recent searches');
+        expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+        await page.keyboard.press('Escape');
+        await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
+        expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+        // Focus returns to the button.
+        expect(await page.evaluate(() => document.activeElement?.className)).toBe('dg-search-button');
+        await page.close();
+      });
 
-  it('opens with Ctrl+K and "/", not with "/" typed in a text field, and with a letter typed on the focused button', async () => {
-    const page = await open('/guide/start/introduction');
-    await page.keyboard.press('Control+k');
-    await page.locator('.DocSearch-Modal').waitFor();
-    await page.keyboard.press('Control+k');
-    await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
+      it('opens with Ctrl+K and "/", not with "/" typed in a text field, and with a letter typed on the focused button', async () => {
+        const page = await open('/guide/start/introduction');
+        await page.keyboard.press('Control+k');
+        await page.locator('.DocSearch-Modal').waitFor();
+        await page.keyboard.press('Control+k');
+        await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
 
-    await page.keyboard.press('/');
-    await page.locator('.DocSearch-Modal').waitFor();
-    expect(await page.locator('.DocSearch-Input').inputValue()).toBe('');
-    await page.keyboard.press('Escape');
-    await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
+        await page.keyboard.press('/');
+        await page.locator('.DocSearch-Modal').waitFor();
+        expect(await page.locator('.DocSearch-Input').inputValue()).toBe('');
+        await page.keyboard.press('Escape');
+        await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
 
-    await page.evaluate(() => {
-      const field = document.createElement('input');
-      field.id = 'field';
-      document.body.prepend(field);
+        await page.evaluate(() => {
+          const field = document.createElement('input');
+          field.id = 'field';
+          document.body.prepend(field);
+        });
+        await page.locator('#field').focus();
+        await page.keyboard.press('/');
+        await page.waitForTimeout(200);
+        expect(await page.locator('.DocSearch-Modal').count()).toBe(0);
+        expect(await page.locator('#field').inputValue()).toBe('/');
+
+        await page.locator('.dg-search-button').focus();
+        await page.keyboard.press('c');
+        await page.locator('.DocSearch-Modal').waitFor();
+        expect(await page.locator('.DocSearch-Input').inputValue()).toBe('c');
+        await page.locator('.DocSearch-Hit').first().waitFor();
+        await page.close();
+      });
+
+      it('closes on a click on the backdrop, and with Cancel at 375 px', async () => {
+        const page = await open('/guide/start/introduction');
+        await page.locator('.dg-search-button').click();
+        await page.locator('.DocSearch-Modal').waitFor();
+        await page.mouse.click(10, 700);
+        await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
+        await page.close();
+
+        const mobile = await open('/guide/start/introduction', 375);
+        await mobile.locator('.dg-search-button').click();
+        await mobile.locator('.DocSearch-Cancel').click();
+        await mobile.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
+        await mobile.close();
+      });
+
+      it('groups at most 20 hits by section, at most 5 per group, children nested under their page', async () => {
+        const page = await open('/');
+        await page.locator('.dg-search-button').click();
+        await search(page, 'config');
+        await page.locator('.DocSearch-Hit').first().waitFor();
+        const groups = await page.locator('.DocSearch-Hits').evaluateAll((sections) =>
+          sections.map((s) => ({
+            source: s.querySelector('.DocSearch-Hit-source')?.textContent ?? '',
+            hits: s.querySelectorAll('.DocSearch-Hit').length,
+            children: s.querySelectorAll('.DocSearch-Hit--Child .DocSearch-Hit-Tree').length,
+          })),
+        );
+        const total = groups.reduce((n, g) => n + g.hits, 0);
+        expect(total).toBeGreaterThan(5);
+        expect(total).toBeLessThanOrEqual(20);
+        expect(new Set(groups.map((g) => g.source)).size).toBe(groups.length);
+        for (const g of groups) expect(g.hits, g.source).toBeLessThanOrEqual(5);
+        expect(groups.some((g) => g.hits === 5)).toBe(true);
+        expect(groups.some((g) => g.children > 0)).toBe(true);
+        // Highlights are <mark> elements, never text with markup in it.
+        expect(await page.locator('.DocSearch-Hit mark').count()).toBeGreaterThan(0);
+        expect(await page.locator('.DocSearch-Hits').first().textContent()).not.toContain('<mark>');
+        await page.close();
+      });
+
+      it('cuts content snippets to 10 words on desktop and 5 at 375 px', async () => {
+        for (const [width, max] of [
+          [1280, 10],
+          [375, 5],
+        ] as const) {
+          const page = await open('/', width);
+          await page.locator('.dg-search-button').click();
+          await search(page, 'configuration file');
+          await page.locator('.DocSearch-Hit--Child').first().waitFor();
+          // A content hit shows its snippet as the title.
+          const snippets = await page.locator('.DocSearch-Hit--Child .DocSearch-Hit-title').allTextContents();
+          const counts = snippets.map((s) => words(s).length);
+          expect(Math.max(...counts), snippets.join(' | ')).toBeLessThanOrEqual(max);
+          expect(Math.max(...counts), snippets.join(' | ')).toBeGreaterThan(max - 3);
+          await page.close();
+        }
+      });
+
+      it('shows "No results for" with up to 3 suggestions, which search again when clicked', async () => {
+        const page = await open('/');
+        await page.locator('.dg-search-button').click();
+        // Suggestions come from the sections of earlier results.
+        await search(page, 'deploy');
+        await page.locator('.DocSearch-Hit').first().waitFor();
+        await search(page, 'xyzzyplugh');
+        const screen = page.locator('.DocSearch-NoResults');
+        await screen.waitFor();
+        expect(await screen.locator('.DocSearch-Title').textContent()).toBe('No results for "xyzzyplugh"');
+        const suggestions = await screen.locator('.DocSearch-Prefill').allTextContents();
+        expect(suggestions.length).toBeGreaterThan(0);
+        expect(suggestions.length).toBeLessThanOrEqual(3);
+        expect(await screen.textContent()).toContain('Try searching for');
+        await screen.locator('.DocSearch-Prefill').first().click();
+        // DocSearch puts the suggestion in the query lowercased, with a space to type on.
+        expect(await page.locator('.DocSearch-Input').inputValue()).toBe(`${suggestions[0].toLowerCase()} `);
+        await page.locator('.DocSearch-Hit').first().waitFor();
+        await page.close();
+      });
+
+      it('shows the error screen when the index cannot be fetched, and finds again once it can', async () => {
+        const page = await browser.newPage();
+        let block = true;
+        await page.route(/\/docgen-data\/search-[\w-]+\.json(\?.*)?$/, (route) => (block ? route.fulfill({ status: 404, body: 'gone' }) : route.continue()));
+        await page.goto(url('/'), { waitUntil: 'load' });
+        await hydrated(page);
+        await page.locator('.dg-search-button').click();
+        await search(page, 'deploy');
+        const screen = page.locator('.DocSearch-ErrorScreen');
+        await screen.waitFor();
+        expect(await screen.locator('.DocSearch-Title').textContent()).toBe('Unable to fetch results');
+        expect(await screen.locator('.DocSearch-Help').textContent()).toBe('You might want to check your network connection.');
+        // The failed fetch is not kept: the next query fetches again.
+        block = false;
+        await search(page, 'deploy to');
+        await page.locator('.DocSearch-Hit').first().waitFor();
+        await page.close();
+      });
+
+      it('opens with a Ctrl+K pressed before the app has started', async () => {
+        const page = await browser.newPage();
+        // Hold the app's entry chunk back until the key has been pressed.
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route('**/assets/app-*.js', async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto(url('/guide/start/introduction'), { waitUntil: 'domcontentloaded' });
+        await page.locator('.dg-search-button').waitFor();
+        await page.keyboard.press('Control+k');
+        expect(await page.evaluate(() => (window as unknown as { __dgSearchPending?: boolean }).__dgSearchPending)).toBe(true);
+        release();
+        await page.locator('.DocSearch-Input').waitFor();
+        await expect.poll(() => page.locator('.DocSearch-Input').evaluate((el) => el === document.activeElement)).toBe(true);
+        await page.close();
+      });
+
+      it('shows the stalled state after 300 ms while the index loads', async () => {
+        const page = await browser.newPage();
+        await page.route(/\/docgen-data\/search-[\w-]+\.json(\?.*)?$/, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+          await route.continue();
+        });
+        await page.goto(url('/'), { waitUntil: 'load' });
+        await hydrated(page);
+        await page.keyboard.press('Control+k');
+        await page.locator('.DocSearch-Input').waitFor();
+        // Timed in the page, from the query's input event to the stalled class: on a busy machine the test's
+        // own steps can take longer than the 300 ms, but the dialog's timer cannot fire early.
+        await page.evaluate(() => {
+          const w = window as unknown as { __typed?: number; __stalled?: number };
+          document.addEventListener('input', () => (w.__typed ??= performance.now()), true);
+          new MutationObserver(() => {
+            if (document.querySelector('.DocSearch-Container--Stalled')) w.__stalled ??= performance.now();
+          }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'], childList: true });
+        });
+        await search(page, 'deploy');
+        await page.locator('.DocSearch-Container--Stalled').waitFor();
+        const waited = await page.evaluate(() => {
+          const w = window as unknown as { __typed?: number; __stalled?: number };
+          return (w.__stalled ?? 0) - (w.__typed ?? Infinity);
+        });
+        expect(waited).toBeGreaterThanOrEqual(250);
+        await page.locator('.DocSearch-Hit').first().waitFor();
+        expect(await page.locator('.DocSearch-Container--Stalled').count()).toBe(0);
+        await page.close();
+      });
+
+      it('opens a hit with Enter by client-side navigation to its anchor', async () => {
+        const page = await open('/');
+        await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
+        await page.locator('.dg-search-button').click();
+        await search(page, 'github pages');
+        const child = page.locator('.DocSearch-Hit--Child a').first();
+        await child.waitFor();
+        const href = (await child.getAttribute('href'))!;
+        expect(href).toMatch(/^\/guide\/basic\/deploy#/);
+        await page.keyboard.press('ArrowDown');
+        await page.keyboard.press('Enter');
+        await page.waitForURL((u) => u.pathname + u.hash === href);
+        await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
+        expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
+        const id = decodeURIComponent(href.split('#')[1]);
+        await expect
+          .poll(() => page.evaluate((i) => document.getElementById(i)?.getBoundingClientRect().top ?? -1, id))
+          .toBeLessThan(300);
+        await page.close();
+      });
+
+      it('opens a hit in a new tab with Ctrl+Enter and in a new window with Shift+Enter', async () => {
+        const page = await open('/');
+        for (const key of ['Control+Enter', 'Shift+Enter']) {
+          await page.locator('.dg-search-button').click();
+          await search(page, 'deploy');
+          const first = page.locator('.DocSearch-Hit a').first();
+          await first.waitFor();
+          const href = (await first.getAttribute('href'))!;
+          const opened = browser.context.waitForEvent('page');
+          await page.keyboard.press(key);
+          const popup = await opened;
+          await popup.waitForURL((u) => u.pathname + u.hash === href);
+          expect(new URL(page.url()).pathname, key).toBe('/');
+          await popup.close();
+          await page.keyboard.press('Escape');
+          await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
+        }
+        await page.close();
+      });
+
+      it('keeps a chosen hit as a recent search that can become a favorite or be removed', async () => {
+        const page = await open('/');
+        await page.locator('.dg-search-button').click();
+        await search(page, 'deploy');
+        await page.locator('.DocSearch-Hit').first().waitFor();
+        await page.keyboard.press('Enter');
+        await page.waitForURL(/\/guide\/basic\/deploy$/);
+        await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
+
+        await page.locator('.dg-search-button').click();
+        const recent = page.locator('.DocSearch-Hits', { has: page.locator('.DocSearch-Hit-source', { hasText: 'Recent' }) });
+        await recent.waitFor();
+        expect(await recent.locator('.DocSearch-Hit-title').allTextContents()).toEqual(['Deployment']);
+        await recent.locator('button[title="Save this search"]').click();
+        const favorite = page.locator('.DocSearch-Hits', { has: page.locator('.DocSearch-Hit-source', { hasText: 'Favorite' }) });
+        await favorite.waitFor();
+        await expect.poll(() => recent.count()).toBe(0);
+        expect(await favorite.locator('.DocSearch-Hit-title').allTextContents()).toEqual(['Deployment']);
+        await favorite.locator('button[title="Remove this search from favorites"]').click();
+        await page.locator('.DocSearch-StartScreen', { hasText: 'No recent searches' }).waitFor();
+
+        // Removing a recent search.
+        await page.keyboard.press('Escape');
+        await page.locator('.dg-search-button').click();
+        await search(page, 'sidebar');
+        await page.locator('.DocSearch-Hit').first().waitFor();
+        await page.keyboard.press('Enter');
+        await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
+        await page.locator('.dg-search-button').click();
+        await recent.locator('button[title="Remove this search from history"]').click();
+        await page.locator('.DocSearch-StartScreen', { hasText: 'No recent searches' }).waitFor();
+        await page.close();
+      });
+
+      it('shows 7 recent searches, 4 once there are favorites, and 10 favorites', async () => {
+        const page = await open('/');
+        // One real stored search, cloned into many.
+        await page.locator('.dg-search-button').click();
+        await search(page, 'deploy');
+        await page.locator('.DocSearch-Hit').first().waitFor();
+        await page.keyboard.press('Enter');
+        await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
+        const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as { objectID: string }[], RECENT_KEY);
+        expect(stored).toHaveLength(1);
+        const clones = (n: number, tag: string) =>
+          Array.from({ length: n }, (_, i) => ({
+            ...stored[0],
+            objectID: `${tag}-${i}`,
+            hierarchy: { ...(stored[0] as unknown as { hierarchy: object }).hierarchy, lvl1: `${tag} ${i}` },
+          }));
+        const countOf = async (title: string) => {
+          await page.locator('.dg-search-button').click();
+          await page.locator('.DocSearch-StartScreen, .DocSearch-Hits').first().waitFor();
+          const n = await page
+            .locator('.DocSearch-Hits', { has: page.locator('.DocSearch-Hit-source', { hasText: title }) })
+            .locator('.DocSearch-Hit')
+            .count();
+          await page.keyboard.press('Escape');
+          await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
+          return n;
+        };
+        await page.evaluate(([key, items]) => localStorage.setItem(key, JSON.stringify(items)), [RECENT_KEY, clones(9, 'Recent')] as const);
+        await page.reload({ waitUntil: 'load' });
+        await hydrated(page);
+        expect(await countOf('Recent')).toBe(7);
+        await page.evaluate(([key, items]) => localStorage.setItem(key, JSON.stringify(items)), [FAVORITE_KEY, clones(12, 'Favorite')] as const);
+        await page.reload({ waitUntil: 'load' });
+        await hydrated(page);
+        expect(await countOf('Favorite')).toBe(10);
+        expect(await countOf('Recent')).toBe(4);
+        await page.close();
+      });
     });
-    await page.locator('#field').focus();
-    await page.keyboard.press('/');
-    await page.waitForTimeout(200);
-    expect(await page.locator('.DocSearch-Modal').count()).toBe(0);
-    expect(await page.locator('#field').inputValue()).toBe('/');
-
-    await page.locator('.dg-search-button').focus();
-    await page.keyboard.press('c');
-    await page.locator('.DocSearch-Modal').waitFor();
-    expect(await page.locator('.DocSearch-Input').inputValue()).toBe('c');
-    await page.locator('.DocSearch-Hit').first().waitFor();
-    await page.close();
-  });
-
-  it('closes on a click on the backdrop, and with Cancel at 375 px', async () => {
-    const page = await open('/guide/start/introduction');
-    await page.locator('.dg-search-button').click();
-    await page.locator('.DocSearch-Modal').waitFor();
-    await page.mouse.click(10, 700);
-    await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
-    await page.close();
-
-    const mobile = await open('/guide/start/introduction', 375);
-    await mobile.locator('.dg-search-button').click();
-    await mobile.locator('.DocSearch-Cancel').click();
-    await mobile.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
-    await mobile.close();
-  });
-
-  it('groups at most 20 hits by section, at most 5 per group, children nested under their page', async () => {
-    const page = await open('/');
-    await page.locator('.dg-search-button').click();
-    await search(page, 'config');
-    await page.locator('.DocSearch-Hit').first().waitFor();
-    const groups = await page.locator('.DocSearch-Hits').evaluateAll((sections) =>
-      sections.map((s) => ({
-        source: s.querySelector('.DocSearch-Hit-source')?.textContent ?? '',
-        hits: s.querySelectorAll('.DocSearch-Hit').length,
-        children: s.querySelectorAll('.DocSearch-Hit--Child .DocSearch-Hit-Tree').length,
-      })),
-    );
-    const total = groups.reduce((n, g) => n + g.hits, 0);
-    expect(total).toBeGreaterThan(5);
-    expect(total).toBeLessThanOrEqual(20);
-    expect(new Set(groups.map((g) => g.source)).size).toBe(groups.length);
-    for (const g of groups) expect(g.hits, g.source).toBeLessThanOrEqual(5);
-    expect(groups.some((g) => g.hits === 5)).toBe(true);
-    expect(groups.some((g) => g.children > 0)).toBe(true);
-    // Highlights are <mark> elements, never text with markup in it.
-    expect(await page.locator('.DocSearch-Hit mark').count()).toBeGreaterThan(0);
-    expect(await page.locator('.DocSearch-Hits').first().textContent()).not.toContain('<mark>');
-    await page.close();
-  });
-
-  it('cuts content snippets to 10 words on desktop and 5 at 375 px', async () => {
-    for (const [width, max] of [
-      [1280, 10],
-      [375, 5],
-    ] as const) {
-      const page = await open('/', width);
-      await page.locator('.dg-search-button').click();
-      await search(page, 'configuration file');
-      await page.locator('.DocSearch-Hit--Child').first().waitFor();
-      // A content hit shows its snippet as the title.
-      const snippets = await page.locator('.DocSearch-Hit--Child .DocSearch-Hit-title').allTextContents();
-      const counts = snippets.map((s) => words(s).length);
-      expect(Math.max(...counts), snippets.join(' | ')).toBeLessThanOrEqual(max);
-      expect(Math.max(...counts), snippets.join(' | ')).toBeGreaterThan(max - 3);
-      await page.close();
-    }
-  });
-
-  it('shows "No results for" with up to 3 suggestions, which search again when clicked', async () => {
-    const page = await open('/');
-    await page.locator('.dg-search-button').click();
-    // Suggestions come from the sections of earlier results.
-    await search(page, 'deploy');
-    await page.locator('.DocSearch-Hit').first().waitFor();
-    await search(page, 'xyzzyplugh');
-    const screen = page.locator('.DocSearch-NoResults');
-    await screen.waitFor();
-    expect(await screen.locator('.DocSearch-Title').textContent()).toBe('No results for "xyzzyplugh"');
-    const suggestions = await screen.locator('.DocSearch-Prefill').allTextContents();
-    expect(suggestions.length).toBeGreaterThan(0);
-    expect(suggestions.length).toBeLessThanOrEqual(3);
-    expect(await screen.textContent()).toContain('Try searching for');
-    await screen.locator('.DocSearch-Prefill').first().click();
-    // DocSearch puts the suggestion in the query lowercased, with a space to type on.
-    expect(await page.locator('.DocSearch-Input').inputValue()).toBe(`${suggestions[0].toLowerCase()} `);
-    await page.locator('.DocSearch-Hit').first().waitFor();
-    await page.close();
-  });
-
-  it('shows the error screen when the index cannot be fetched, and finds again once it can', async () => {
-    const page = await browser.newPage();
-    let block = true;
-    await page.route(/\/docgen-data\/search-[\w-]+\.json(\?.*)?$/, (route) => (block ? route.fulfill({ status: 404, body: 'gone' }) : route.continue()));
-    await page.goto(url('/'), { waitUntil: 'load' });
-    await hydrated(page);
-    await page.locator('.dg-search-button').click();
-    await search(page, 'deploy');
-    const screen = page.locator('.DocSearch-ErrorScreen');
-    await screen.waitFor();
-    expect(await screen.locator('.DocSearch-Title').textContent()).toBe('Unable to fetch results');
-    expect(await screen.locator('.DocSearch-Help').textContent()).toBe('You might want to check your network connection.');
-    // The failed fetch is not kept: the next query fetches again.
-    block = false;
-    await search(page, 'deploy to');
-    await page.locator('.DocSearch-Hit').first().waitFor();
-    await page.close();
-  });
-
-  it('opens with a Ctrl+K pressed before the app has started', async () => {
-    const page = await browser.newPage();
-    // Hold the app's entry chunk back until the key has been pressed.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/app-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(url('/guide/start/introduction'), { waitUntil: 'domcontentloaded' });
-    await page.locator('.dg-search-button').waitFor();
-    await page.keyboard.press('Control+k');
-    expect(await page.evaluate(() => (window as unknown as { __dgSearchPending?: boolean }).__dgSearchPending)).toBe(true);
-    release();
-    await page.locator('.DocSearch-Input').waitFor();
-    await expect.poll(() => page.locator('.DocSearch-Input').evaluate((el) => el === document.activeElement)).toBe(true);
-    await page.close();
-  });
-
-  it('shows the stalled state after 300 ms while the index loads', async () => {
-    const page = await browser.newPage();
-    await page.route(/\/docgen-data\/search-[\w-]+\.json(\?.*)?$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
-    await page.goto(url('/'), { waitUntil: 'load' });
-    await hydrated(page);
-    await page.keyboard.press('Control+k');
-    await page.locator('.DocSearch-Input').waitFor();
-    // Timed in the page, from the query's input event to the stalled class: on a busy machine the test's
-    // own steps can take longer than the 300 ms, but the dialog's timer cannot fire early.
-    await page.evaluate(() => {
-      const w = window as unknown as { __typed?: number; __stalled?: number };
-      document.addEventListener('input', () => (w.__typed ??= performance.now()), true);
-      new MutationObserver(() => {
-        if (document.querySelector('.DocSearch-Container--Stalled')) w.__stalled ??= performance.now();
-      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'], childList: true });
-    });
-    await search(page, 'deploy');
-    await page.locator('.DocSearch-Container--Stalled').waitFor();
-    const waited = await page.evaluate(() => {
-      const w = window as unknown as { __typed?: number; __stalled?: number };
-      return (w.__stalled ?? 0) - (w.__typed ?? Infinity);
-    });
-    expect(waited).toBeGreaterThanOrEqual(250);
-    await page.locator('.DocSearch-Hit').first().waitFor();
-    expect(await page.locator('.DocSearch-Container--Stalled').count()).toBe(0);
-    await page.close();
-  });
-
-  it('opens a hit with Enter by client-side navigation to its anchor', async () => {
-    const page = await open('/');
-    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
-    await page.locator('.dg-search-button').click();
-    await search(page, 'github pages');
-    const child = page.locator('.DocSearch-Hit--Child a').first();
-    await child.waitFor();
-    const href = (await child.getAttribute('href'))!;
-    expect(href).toMatch(/^\/guide\/basic\/deploy#/);
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
-    await page.waitForURL((u) => u.pathname + u.hash === href);
-    await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
-    const id = decodeURIComponent(href.split('#')[1]);
-    await expect
-      .poll(() => page.evaluate((i) => document.getElementById(i)?.getBoundingClientRect().top ?? -1, id))
-      .toBeLessThan(300);
-    await page.close();
-  });
-
-  it('opens a hit in a new tab with Ctrl+Enter and in a new window with Shift+Enter', async () => {
-    const page = await open('/');
-    for (const key of ['Control+Enter', 'Shift+Enter']) {
-      await page.locator('.dg-search-button').click();
-      await search(page, 'deploy');
-      const first = page.locator('.DocSearch-Hit a').first();
-      await first.waitFor();
-      const href = (await first.getAttribute('href'))!;
-      const opened = browser.context.waitForEvent('page');
-      await page.keyboard.press(key);
-      const popup = await opened;
-      await popup.waitForURL((u) => u.pathname + u.hash === href);
-      expect(new URL(page.url()).pathname, key).toBe('/');
-      await popup.close();
-      await page.keyboard.press('Escape');
-      await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
-    }
-    await page.close();
-  });
-
-  it('keeps a chosen hit as a recent search that can become a favorite or be removed', async () => {
-    const page = await open('/');
-    await page.locator('.dg-search-button').click();
-    await search(page, 'deploy');
-    await page.locator('.DocSearch-Hit').first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/\/guide\/basic\/deploy$/);
-    await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
-
-    await page.locator('.dg-search-button').click();
-    const recent = page.locator('.DocSearch-Hits', { has: page.locator('.DocSearch-Hit-source', { hasText: 'Recent' }) });
-    await recent.waitFor();
-    expect(await recent.locator('.DocSearch-Hit-title').allTextContents()).toEqual(['Deployment']);
-    await recent.locator('button[title="Save this search"]').click();
-    const favorite = page.locator('.DocSearch-Hits', { has: page.locator('.DocSearch-Hit-source', { hasText: 'Favorite' }) });
-    await favorite.waitFor();
-    await expect.poll(() => recent.count()).toBe(0);
-    expect(await favorite.locator('.DocSearch-Hit-title').allTextContents()).toEqual(['Deployment']);
-    await favorite.locator('button[title="Remove this search from favorites"]').click();
-    await page.locator('.DocSearch-StartScreen', { hasText: 'No recent searches' }).waitFor();
-
-    // Removing a recent search.
-    await page.keyboard.press('Escape');
-    await page.locator('.dg-search-button').click();
-    await search(page, 'sidebar');
-    await page.locator('.DocSearch-Hit').first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
-    await page.locator('.dg-search-button').click();
-    await recent.locator('button[title="Remove this search from history"]').click();
-    await page.locator('.DocSearch-StartScreen', { hasText: 'No recent searches' }).waitFor();
-    await page.close();
-  });
-
-  it('shows 7 recent searches, 4 once there are favorites, and 10 favorites', async () => {
-    const page = await open('/');
-    // One real stored search, cloned into many.
-    await page.locator('.dg-search-button').click();
-    await search(page, 'deploy');
-    await page.locator('.DocSearch-Hit').first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
-    const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as { objectID: string }[], RECENT_KEY);
-    expect(stored).toHaveLength(1);
-    const clones = (n: number, tag: string) =>
-      Array.from({ length: n }, (_, i) => ({
-        ...stored[0],
-        objectID: `${tag}-${i}`,
-        hierarchy: { ...(stored[0] as unknown as { hierarchy: object }).hierarchy, lvl1: `${tag} ${i}` },
-      }));
-    const countOf = async (title: string) => {
-      await page.locator('.dg-search-button').click();
-      await page.locator('.DocSearch-StartScreen, .DocSearch-Hits').first().waitFor();
-      const n = await page
-        .locator('.DocSearch-Hits', { has: page.locator('.DocSearch-Hit-source', { hasText: title }) })
-        .locator('.DocSearch-Hit')
-        .count();
-      await page.keyboard.press('Escape');
-      await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
-      return n;
-    };
-    await page.evaluate(([key, items]) => localStorage.setItem(key, JSON.stringify(items)), [RECENT_KEY, clones(9, 'Recent')] as const);
-    await page.reload({ waitUntil: 'load' });
-    await hydrated(page);
-    expect(await countOf('Recent')).toBe(7);
-    await page.evaluate(([key, items]) => localStorage.setItem(key, JSON.stringify(items)), [FAVORITE_KEY, clones(12, 'Favorite')] as const);
-    await page.reload({ waitUntil: 'load' });
-    await hydrated(page);
-    expect(await countOf('Favorite')).toBe(10);
-    expect(await countOf('Recent')).toBe(4);
-    await page.close();
-  });
+  }
 
   it('speaks Chinese on Chinese pages and finds Chinese pages', async () => {
     const page = await browser.newPage();

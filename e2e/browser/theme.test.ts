@@ -1,20 +1,22 @@
 /**
- * The default theme in Chromium, against the production build (`docgen preview`) and `docgen dev`:
+ * The default theme in Chromium, against the production build (`docgen preview`):
  * navbar, menus, locale switch, appearance, auto-hiding navbar, mobile drawer, sidebar, outline scroll
  * spy, prev/next, edit link, overview filter, code copy and 404 — in both languages.
+ * `docgen dev` serves the same markup (`e2e/dev-parity.test.ts`); the widgets load from its modules
+ * (`dev-site.test.ts`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaticServer } from '@docgen/core';
 import { launchBrowser, type Browser } from '../helpers/browser.js';
-import { serveSite, type ServerKind } from '../helpers/servers.js';
+import { serveSite } from '../helpers/servers.js';
 
-describe.each<ServerKind>(['preview', 'dev'])('theme (%s)', (kind) => {
+describe('theme', () => {
   let server: StaticServer;
   let browser: Browser;
   const url = (p: string) => new URL(p.replace(/^\//, ''), server.url).href;
 
   beforeAll(async () => {
-    server = await serveSite(kind);
+    server = await serveSite('preview');
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -1,10 +1,12 @@
 /**
  * The top banner in Chromium, on the bilingual `widgets-banner` fixture served by `docgen preview` (the
- * production build) and by `docgen dev`: visible above the navbar with the message and link of each
+ * production build): visible above the navbar with the message and link of each
  * locale; closed, it hides in every open tab and stays hidden after reloads, in both locales, without a
  * flash (checked when the element is parsed, at DOMContentLoaded and on every animation frame of the
  * load), and comes back when the storage key is cleared; at 375 px it fits and closes; its link
  * navigates inside the app.
+ * `docgen dev` serves the same markup (`e2e/dev-parity.test.ts`); the widgets load from its modules
+ * (`dev-site.test.ts`).
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaticServer } from '@docgen/core';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type Browser } from '../helpers/browser.js';
-import { serveSite, type ServerKind } from '../helpers/servers.js';
+import { serveSite } from '../helpers/servers.js';
 import { copyFixture } from '../helpers/site.js';
 
 const KEY = 'fixture-banner';
@@ -65,13 +67,13 @@ interface Recorded {
   frames: string[];
 }
 
-describe.each<ServerKind>(['preview', 'dev'])('top banner (%s)', (kind) => {
+describe('top banner', () => {
   let server: StaticServer;
   let browser: Browser;
   let url: (route: string) => string;
 
   beforeAll(async () => {
-    server = await serveSite(kind, copyFixture('widgets-banner'));
+    server = await serveSite('preview', copyFixture('widgets-banner'));
     url = (route) => new URL(route.replace(/^\//, ''), server.url).href;
     browser = await launchBrowser();
   });

@@ -1,15 +1,17 @@
 /**
  * The copy button of code blocks, in Chromium, on the widgets fixture served by `docgen preview` (the
- * production build) and by `docgen dev`, in English and Chinese: it copies the code (without the lines a
+ * production build), in English and Chinese: it copies the code (without the lines a
  * diff removed), says "Copied" for about 2 s, has a tooltip instead of a native title, and where the page
  * cannot copy (no Clipboard API, `execCommand('copy')` failing) copy-to-clipboard's prompt appears with
  * the translated message and the copy keys.
+ * `docgen dev` serves the same markup (`e2e/dev-parity.test.ts`); the widgets load from its modules
+ * (`dev-site.test.ts`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDevServer, type StaticServer } from '@docgen/core';
+import type { StaticServer } from '@docgen/core';
 import type { Dialog, Page } from 'playwright-core';
 import { launchBrowser, type Browser } from '../helpers/browser.js';
-import { serveSite, type ServerKind } from '../helpers/servers.js';
+import { serveSite } from '../helpers/servers.js';
 import { copyFixture } from '../helpers/site.js';
 
 const STRINGS = {
@@ -25,14 +27,14 @@ async function hydrated(page: Page) {
   });
 }
 
-describe.each<ServerKind>(['preview', 'dev'])('code block copy button (%s)', (kind) => {
+describe('code block copy button', () => {
   let server: StaticServer;
   let browser: Browser;
   let url: (route: string) => string;
 
   beforeAll(async () => {
     const root = copyFixture('widgets-highlight');
-    server = kind === 'dev' ? await startDevServer({ root, port: 0 }) : await serveSite('preview', root);
+    server = await serveSite('preview', root);
     url = (route) => new URL(route.replace(/^\//, ''), server.url).href;
     browser = await launchBrowser();
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });

@@ -1,6 +1,6 @@
 /**
  * Client-side highlighting (`CodeHighlight`, `highlight()`) in Chromium, on the widgets fixture served
- * by `docgen preview` and by `docgen dev`: pages fetch nothing of the highlighter until code is
+ * by `docgen preview`: pages fetch nothing of the highlighter until code is
  * highlighted; the first block fetches shiki's core, the JavaScript regex engine, its grammar and the two
  * themes, a later language only its grammar; the output is the build's markup, coloured in light and
  * dark mode; an unknown language leaves the code plain with a note; server-rendered blocks start plain.
@@ -8,12 +8,14 @@
  * Chunk names are hashes, so chunks are recognised by what they hold: the core by shiki's
  * `tokenizeMaxLineLength` option, the engine by its `JavaScriptScanner`, a grammar by its `scopeName`
  * and a theme by its `name`.
+ * `docgen dev` serves the same markup (`e2e/dev-parity.test.ts`); the widgets load from its modules
+ * (`dev-site.test.ts`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDevServer, type StaticServer } from '@docgen/core';
+import type { StaticServer } from '@docgen/core';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type Browser } from '../helpers/browser.js';
-import { serveSite, type ServerKind } from '../helpers/servers.js';
+import { serveSite } from '../helpers/servers.js';
 import { copyFixture } from '../helpers/site.js';
 
 /** What a JavaScript file the page fetched holds of the highlighter. */
@@ -78,14 +80,14 @@ function tokenColor(page: Page, block: string, token: string): Promise<string> {
   );
 }
 
-describe.each<ServerKind>(['preview', 'dev'])('client-side highlighting (%s)', (kind) => {
+describe('client-side highlighting', () => {
   let server: StaticServer;
   let browser: Browser;
   let url: (route: string) => string;
 
   beforeAll(async () => {
     const root = copyFixture('widgets-highlight');
-    server = kind === 'dev' ? await startDevServer({ root, port: 0 }) : await serveSite('preview', root);
+    server = await serveSite('preview', root);
     url = (route) => new URL(route.replace(/^\//, ''), server.url).href;
     browser = await launchBrowser();
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });

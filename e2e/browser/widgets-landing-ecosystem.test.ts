@@ -1,12 +1,14 @@
 /**
  * The landing section and the ecosystem menu of the website, in Chromium, on the production build
- * (`docgen preview`) and on `docgen dev`: six tool cards per language in the server HTML, after the feature
+ * (`docgen preview`): six tool cards per language in the server HTML, after the feature
  * cards; the menu's hover delays (opens 0.1 s after the pointer enters, closes 0.1 s after it leaves, stays
  * open on the way into the popover), click, Enter, Space, Escape with focus back on the icon, a click
  * outside, English and Chinese data (descEn/titleEn/urlEn vs desc/title/url), links into a new tab with
  * `rel="noopener noreferrer"` and no opener, axe with the popover open, the 375 px layout (taps on a touch
  * screen: widgets-tooltip.test.ts) and the navbar just above the 768 px breakpoint. Expected texts come
  * from the website's own data (docs/ecosystem.ts), so the test and the site share one source.
+ * `docgen dev` serves the same markup (`e2e/dev-parity.test.ts`); the widgets load from its modules
+ * (`dev-site.test.ts`).
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,7 +17,7 @@ import type { StaticServer } from '@docgen/core';
 import type { Page } from 'playwright-core';
 import { ecosystem, landing } from '../../docs/ecosystem.js';
 import { launchBrowser, type Browser } from '../helpers/browser.js';
-import { serveSite, type ServerKind } from '../helpers/servers.js';
+import { serveSite } from '../helpers/servers.js';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const POPOVER = '.dg-ecosystem-popover';
@@ -55,13 +57,13 @@ async function recordTimes(page: Page) {
 
 const times = (page: Page) => page.evaluate(() => (window as unknown as { __times: Record<string, number> }).__times);
 
-describe.each<ServerKind>(['preview', 'dev'])('landing section and ecosystem menu (%s)', (kind) => {
+describe('landing section and ecosystem menu', () => {
   let server: StaticServer;
   let browser: Browser;
   let url: (route: string) => string;
 
   beforeAll(async () => {
-    server = await serveSite(kind);
+    server = await serveSite('preview');
     url = (route) => new URL(route.replace(/^\//, ''), server.url).href;
     browser = await launchBrowser();
     // The menu and the cards link to placeholder pages on example.com: answer them here, so no request
@@ -128,7 +130,7 @@ describe.each<ServerKind>(['preview', 'dev'])('landing section and ecosystem men
     const opened = await times(page);
     expect(opened.openAt50).toBe(0);
     // …open after the 100 ms delay, by about 150 ms. The bound is 400 ms: on a busy two-core machine the
-    // timer fires late and React's development build (docgen dev) renders slower.
+    // timer fires late.
     expect(opened.open - opened.enter).toBeGreaterThanOrEqual(95);
     expect(opened.open - opened.enter).toBeLessThan(400);
     expect(await button.getAttribute('aria-expanded')).toBe('true');

@@ -1,14 +1,16 @@
 /**
  * The navigation progress bar (nprogress) in Chromium, on the `widgets-banner` fixture served by
- * `docgen preview` and by `docgen dev`: with the next page's chunk held back 1 s, `#nprogress` appears
+ * `docgen preview`: with the next page's chunk held back 1 s, `#nprogress` appears
  * after the 150 ms threshold in the brand colour, without spinner, and is removed once the page is on
  * screen; a fast navigation shows no bar at all; nprogress is not loaded before the first navigation.
+ * `docgen dev` serves the same markup (`e2e/dev-parity.test.ts`); the widgets load from its modules
+ * (`dev-site.test.ts`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaticServer } from '@docgen/core';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type Browser } from '../helpers/browser.js';
-import { serveSite, type ServerKind } from '../helpers/servers.js';
+import { serveSite } from '../helpers/servers.js';
 import { copyFixture } from '../helpers/site.js';
 
 /** A string only nprogress's code contains. */
@@ -52,13 +54,13 @@ function recordTimeline(page: Page) {
 
 const timeline = (page: Page) => page.evaluate(() => (window as unknown as { __timeline: Timeline }).__timeline);
 
-describe.each<ServerKind>(['preview', 'dev'])('navigation progress bar (%s)', (kind) => {
+describe('navigation progress bar', () => {
   let server: StaticServer;
   let browser: Browser;
   let url: (route: string) => string;
 
   beforeAll(async () => {
-    server = await serveSite(kind, copyFixture('widgets-banner'));
+    server = await serveSite('preview', copyFixture('widgets-banner'));
     url = (route) => new URL(route.replace(/^\//, ''), server.url).href;
     browser = await launchBrowser();
   });

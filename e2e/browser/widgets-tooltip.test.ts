@@ -1,16 +1,18 @@
 /**
- * Tooltips of the default theme's icon buttons, in Chromium, on the production build and on `docgen dev`:
+ * Tooltips of the default theme's icon buttons, in Chromium, on the production build:
  * the appearance toggle (visual only: same text as its name), the ecosystem icon and the edit link (a
  * `role="tooltip"` description). Enter delay 0 and leave delay 0.1 s, keyboard focus shows them
  * and Escape hides them, a mouse click's focus does not, a touch tap never opens one, max width 250 px,
  * the 4 px arrow offset, and the flip from the right to the left or below near the viewport's edge.
+ * `docgen dev` serves the same markup (`e2e/dev-parity.test.ts`); the widgets load from its modules
+ * (`dev-site.test.ts`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaticServer } from '@docgen/core';
 import type { Locator, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, launchBrowser, type Browser } from '../helpers/browser.js';
-import { serveSite, type ServerKind } from '../helpers/servers.js';
+import { serveSite } from '../helpers/servers.js';
 
 /** Waits until React has hydrated the navbar (the appearance toggle's props are attached). */
 async function hydrated(page: Page) {
@@ -31,13 +33,13 @@ function tooltipOf(page: Page, trigger: Locator): Promise<{ id: string; text: st
 
 const visibleTooltips = (page: Page) => page.locator('.dg-tooltip:not([hidden])');
 
-describe.each<ServerKind>(['preview', 'dev'])('tooltips (%s)', (kind) => {
+describe('tooltips', () => {
   let server: StaticServer;
   let browser: Browser;
   let url: (route: string) => string;
 
   beforeAll(async () => {
-    server = await serveSite(kind);
+    server = await serveSite('preview');
     url = (route) => new URL(route.replace(/^\//, ''), server.url).href;
     browser = await launchBrowser();
   });

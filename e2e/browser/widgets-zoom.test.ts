@@ -1,11 +1,13 @@
 /**
- * Image zoom (medium-zoom) in Chromium, on the `widgets-zoom` fixture served by `docgen preview` and by
- * `docgen dev`: which images are attached (content images, not `no-zoom`, `data-no-zoom` or linked ones),
+ * Image zoom (medium-zoom) in Chromium, on the `widgets-zoom` fixture served by `docgen preview`: which
+ * images are attached (content images, not `no-zoom`, `data-no-zoom` or linked ones),
  * medium-zoom loaded only on pages with such images, opening over a white overlay with its 0.3 s fade,
  * closing on a click, Escape, a resize and a scroll of more than 40 px (150 ms later), high-resolution
  * images (`data-zoom-src`, `srcset`) and the warning for an unreachable one, re-attaching after
  * client-side navigation. Then, on the built site, config variants: options (background following dark
  * mode, margin), `mediumZoom: false`, and an invalid selector, reported by medium-zoom in the console.
+ * `docgen dev` serves the same markup (`e2e/dev-parity.test.ts`); the widgets load from its modules
+ * (`dev-site.test.ts`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaticServer } from '@docgen/core';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type Browser } from '../helpers/browser.js';
-import { serveSite, type ServerKind } from '../helpers/servers.js';
+import { serveSite } from '../helpers/servers.js';
 import { copyFixture } from '../helpers/site.js';
 
 /** A string only medium-zoom's code contains: the JavaScript that carries it is medium-zoom's chunk. */
@@ -53,13 +55,13 @@ async function closed(page: Page) {
   expect(await page.evaluate(() => document.body.classList.contains('medium-zoom--opened'))).toBe(false);
 }
 
-describe.each<ServerKind>(['preview', 'dev'])('image zoom (%s)', (kind) => {
+describe('image zoom', () => {
   let server: StaticServer;
   let browser: Browser;
   let url: (route: string) => string;
 
   beforeAll(async () => {
-    server = await serveSite(kind, copyFixture('widgets-zoom'));
+    server = await serveSite('preview', copyFixture('widgets-zoom'));
     url = (route) => new URL(route.replace(/^\//, ''), server.url).href;
     browser = await launchBrowser();
   });
