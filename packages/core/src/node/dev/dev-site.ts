@@ -266,7 +266,7 @@ class OpenSite implements DevSite {
   private draining?: Promise<void>;
   /** Requests in flight: renders, and chunks being bundled for a request. */
   private rendering = new Set<Promise<unknown>>();
-  /** Changes and bundles in progress: the background compile waits meanwhile (see `foreground`). */
+  /** Changes, bundles and requests in progress: the background compile waits meanwhile (see `foreground`). */
   private busy = 0;
   private onIdle: (() => void)[] = [];
   private disposed = false;
@@ -421,7 +421,9 @@ class OpenSite implements DevSite {
     let file = routePath && this.fileOfRoute.get(routePath);
     // Deleted since the site opened (the watcher's event is on its way): a 404, as the next state has it.
     if (file && !fs.existsSync(file)) routePath = file = undefined;
-    const job = (file ? this.bundle(file) : Promise.resolve()).then(() => this.renderNow(routePath, file));
+    // The background compile waits meanwhile: its reads of the page cache held up the answer (the first
+    // request of the website's start answered 0.31 s after listening with them, 0.26 s without).
+    const job = this.foreground(() => (file ? this.bundle(file) : Promise.resolve()).then(() => this.renderNow(routePath, file)));
     // Waited for by `dispose`: a render imports from the SSR folder.
     this.rendering.add(job);
     const done = () => this.rendering.delete(job);
@@ -433,7 +435,7 @@ class OpenSite implements DevSite {
     const match = /^\/assets\/(p-[\w-]+)\.(?:js|css)$/.exec(sitePath);
     const file = match ? this.fileOfEntry.get(match[1]) : undefined;
     if (!file) return undefined;
-    const job = this.bundle(file);
+    const job = this.foreground(() => this.bundle(file));
     // Waited for by `dispose`, as renders are.
     this.rendering.add(job);
     const done = () => this.rendering.delete(job);

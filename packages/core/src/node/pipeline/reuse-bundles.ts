@@ -82,11 +82,21 @@ export function inputHasher(root: string, virtual: (namespace: string, path: str
   };
   /** The hash of every input of a page, or undefined when one cannot be hashed. */
   return async (inputs: string[]): Promise<string | undefined> => {
-    const parts: string[] = [];
-    for (const name of [...inputs].sort()) {
+    const names = [...inputs].sort();
+    // Every read is started before the first is awaited, so that the thread pool reads several at once
+    // (the dev server's shared parts have ~300 inputs). A read that fails after the loop has returned is
+    // reported by the next call that awaits it, not as an unhandled rejection.
+    const pending = names.map((name) => {
       let hash = hashes.get(name);
-      if (!hash) hashes.set(name, (hash = hashOne(name)));
-      const value = await hash;
+      if (!hash) {
+        hashes.set(name, (hash = hashOne(name)));
+        hash.catch(() => {});
+      }
+      return hash;
+    });
+    const parts: string[] = [];
+    for (const [i, name] of names.entries()) {
+      const value = await pending[i];
       if (value === undefined) return undefined;
       parts.push(`${name}\0${value}`);
     }
