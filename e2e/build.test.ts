@@ -178,6 +178,8 @@ describe('bad input', () => {
     { name: 'MDX syntax error', file: 'en/guide/usage.mdx', content: '# Usage\n\nSome text\n\n<div>\n  {1 +}\n</div>\n', message: /usage\.mdx:6:\d+/, line: 6, column: 0 },
     { name: 'invalid YAML front matter', file: 'en/guide/intro.md', content: '---\ntitle: ok\ntags: [unclosed\n---\n\n# Intro\n', message: /intro\.md:\d+:\d+: Invalid YAML front matter/, line: 0, column: 0 },
     { name: 'import of a missing file', file: 'en/guide/usage.mdx', content: "import Missing from './_missing.mdx';\n\n# Usage\n\n<Missing />\n\n## Options {#options}\n", message: /usage\.mdx:1:\d+: Could not resolve "\.\/_missing\.mdx"/, line: 1, column: 21 },
+    // Fragments compile in the compile threads too: their errors come back located the same way.
+    { name: 'MDX syntax error in an imported fragment', file: 'en/guide/_snippet.mdx', content: 'A snippet.\n\n{2 *}\n', message: /_snippet\.mdx:3:\d+/, line: 3, column: 0 },
     { name: 'broken relative link', file: 'en/guide/intro.md', content: '# Intro\n\nSee [the page](./nowhere.md).\n', message: /intro\.md:3:5: Broken link: \.\/nowhere\.md/, line: 3, column: 5 },
   ];
 

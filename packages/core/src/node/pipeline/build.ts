@@ -58,10 +58,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   }
   // The compile threads start loading the compiler now, while the phases load and the page cache is read.
   if (ctx.routes.length) ctx.compilePool = (await import('./compile-pages.js')).createCompilePool(ctx.routes.length);
-  const { compileSitePages, buildSiteData, navigationByLang, bundleSite, indexSearch, emitAssets, emitSearchIndexes, renderSite, writeOutput } = await import('./build-phases.js');
+  const { compileSitePages, buildSiteData, navigationByLang, bundleSite, indexSearch, emitAssets, emitSearchIndexes, renderSite, startRenderPool, writeOutput } = await import('./build-phases.js');
   await compileSitePages(ctx);
   await buildSiteData(ctx);
   await inTemporaryOutput(ctx, async () => {
+    ctx.renderPool = startRenderPool();
     // The search indexes are built in threads of their own while the bundles are made and the documents
     // rendered (which know the indexes' URLs beforehand), and written after.
     await settled([
@@ -98,6 +99,10 @@ async function inTemporaryOutput(ctx: BuildContext, phases: () => Promise<void>)
     fs.rmSync(tmpOut, { recursive: true, force: true });
     throw error;
   } finally {
+    // Not taken when a phase before rendering failed or no page needed rendering.
+    const renderPool = ctx.renderPool;
+    ctx.renderPool = undefined;
+    await renderPool?.destroy();
     fs.rmSync(ssrDir, { recursive: true, force: true });
     untrackOut();
     untrackSsr();

@@ -10,6 +10,8 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Metafile } from 'esbuild';
 import type { Piscina } from 'piscina';
+import type { RenderJob } from './render-routes.js';
+import type { RenderOutcome } from './render-worker.js';
 import { loadConfig, type ConfigOverrides, type ResolvedConfig } from '../../config/index.js';
 import type { OverviewGroup, PageData, SidebarSection, SiteData } from '../../shared/types.js';
 import type { CompiledPage, CompilerOptions } from '../markdown/compile-page.js';
@@ -114,6 +116,8 @@ export interface BuildContext {
   listing?: FolderListing;
   /** Compile threads started before the compile phase (`build`); the compile phase destroys them. */
   compilePool?: Piscina<CompileTask, CompileOutcome>;
+  /** Render threads started while the bundles are made (`startRenderPool`); the render phase takes them. */
+  renderPool?: Piscina<RenderJob, RenderOutcome>;
   /** Routed pages (`scanPages`). */
   routes: RouteEntry[];
   /** Compiled routed pages by source file (`compileSitePages`). */

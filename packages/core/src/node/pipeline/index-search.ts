@@ -19,6 +19,9 @@ import { need, type BuildContext } from './context.js';
 import type { IndexTask } from './search-index-worker.js';
 import { readChecked, writeCheckedJson } from './page-cache.js';
 
+/** Pages per search-index thread: a second thread starts for sites of more pages. */
+const PAGES_PER_THREAD = 400;
+
 /** Sets `ctx.search`. */
 export async function indexSearch(ctx: BuildContext): Promise<void> {
   const dir = ctx.cache.enabled ? path.join(ctx.cacheDir, 'search') : undefined;
@@ -29,7 +32,10 @@ export async function indexSearch(ctx: BuildContext): Promise<void> {
   const pool = new Piscina<IndexTask, string>({
     filename: builtModule('search-index-worker.js'),
     minThreads: local ? 1 : 0,
-    maxThreads: Math.max(1, Math.min(os.availableParallelism(), ctx.config.contentLocales.length)),
+    // A thread costs ~0.25 s of CPU to start (the index code, zod) and a locale of a few hundred pages takes
+    // less to index: small sites index their locales one after the other in one thread, leaving the other
+    // core to the bundler.
+    maxThreads: Math.max(1, Math.min(os.availableParallelism(), ctx.config.contentLocales.length, Math.ceil(ctx.routes.length / PAGES_PER_THREAD))),
     idleTimeout: 1000,
   });
   const indexLocale = async (records: SearchRecord[], lang: string, localeKey: string): Promise<BuiltSearchIndex> => {

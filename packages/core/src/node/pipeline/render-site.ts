@@ -36,8 +36,8 @@ export async function renderSite(ctx: BuildContext): Promise<void> {
     ? documentKeys(planned, { salt: ctx.optionsKey, server: need(ctx.serverSharedHash, 'serverSharedHash'), pageKey: (route) => pageKeys.get(sourceOf.get(route.routePath) ?? '')?.key })
     : undefined;
   const last = keys ? readRenderState(path.join(ctx.cacheDir, RENDER_STATE)) : undefined;
-  // Which documents can be taken (a stat each, a few at a time): they stay in the output folder.
-  const reusable = await Promise.all(planned.map((route) => limitIo(() => canReuseDocument(route, keys?.get(route.htmlFile), last, config.outDir))));
+  // Which documents can be taken (a stat each): they stay in the output folder.
+  const reusable = planned.map((route) => canReuseDocument(route, keys?.get(route.htmlFile), last, config.outDir));
   const toReuse = planned.filter((_, i) => reusable[i]);
   const toRender = planned.filter((_, i) => !reusable[i]);
   ctx.documentKeys = keys;
@@ -50,28 +50,21 @@ export async function renderSite(ctx: BuildContext): Promise<void> {
   ctx.timings.mark('render');
 }
 
-/** Runs `task` when fewer than 8 such tasks are running: file reads and writes without flooding libuv. */
-const limitIo = (() => {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running >= 8) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-    try {
-      return await task();
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
-  };
-})();
-
 /**
  * Pages one pool of render threads renders before it is replaced: a thread keeps every page module it
  * imported (ES modules are never unloaded), so a thread that rendered the whole site would hold all of
  * them; a new pool per run of pages keeps the threads' memory flat in the site's size.
  */
 const PAGES_PER_POOL = 1000;
+
+/**
+ * A pool of render threads whose first thread starts now and loads React (`render-worker.ts`, ~0.1–0.2 s
+ * here) while the caller makes the bundles; `renderSite` takes it (`ctx.renderPool`) for its first run of
+ * pages. At most one thread per core (and 8); the render phase runs as many tasks at once as it needs.
+ */
+export function startRenderPool(): Piscina<RenderJob, RenderOutcome> {
+  return new Piscina<RenderJob, RenderOutcome>({ filename: builtModule('render-worker.js'), minThreads: 1, maxThreads: Math.max(1, Math.min(os.availableParallelism(), 8)), idleTimeout: 1000 });
+}
 
 /**
  * Renders `routes` in worker threads, one page per task, each within `pageTimeout`.
@@ -89,7 +82,9 @@ async function renderRoutesInPool(ctx: BuildContext, toRender: RenderRoute[]): P
   const threads = Math.max(1, Math.min(os.availableParallelism(), 8, Math.ceil(toRender.length / 32)));
   const failures: DocgenError[] = [];
   const renderRun = async (routes: RenderRoute[]) => {
-    const pool = new Piscina<RenderJob, RenderOutcome>({ filename: builtModule('render-worker.js'), maxThreads: threads, idleTimeout: 1000 });
+    // The pool started while the bundles were made serves the first run.
+    const pool = ctx.renderPool ?? new Piscina<RenderJob, RenderOutcome>({ filename: builtModule('render-worker.js'), maxThreads: threads, idleTimeout: 1000 });
+    ctx.renderPool = undefined;
     try {
       await runLimited(pool, routes, {
         limit: threads,

@@ -2,6 +2,11 @@
 import { DocgenError } from '../../shared/errors.js';
 import { renderRoutes, type RenderJob } from './render-routes.js';
 
+// React and its server renderer, which the server bundle imports by these same files (`docgenPlugin`
+// resolves them from this package): loaded before the thread takes its first batch, so that a pool started
+// early (`startRenderPool`) has them ready when the bundles are.
+await Promise.all([import('react'), import('react/jsx-runtime'), import('react-dom/server')]);
+
 /** Outcome of a batch; user errors travel as data because thrown errors lose their class across threads. */
 export type RenderOutcome = { ok: true; count: number } | { ok: false; message: string; locations: DocgenError['locations'] };
 

