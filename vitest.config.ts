@@ -16,6 +16,10 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // The files share one module graph (no DOM, no module mocks; the one file that sets an environment
+          // variable restores it): importing the packages' sources once instead of per file halves the
+          // project's time here (113 s → 53 s).
+          isolate: false,
           // A safety net, not a speed check: compiling a 1 MB page takes 1 s idle and 7 s on a busy machine.
           testTimeout: 60_000,
         },

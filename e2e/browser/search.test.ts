@@ -109,7 +109,9 @@ describe.each<ServerKind>(['preview', 'dev'])('search dialog on the website (%s)
         });
         await page.locator('#field').focus();
         await page.keyboard.press('/');
-        await page.waitForTimeout(200);
+        // React renders what a key event sets before the next frame, and the dialog's module is loaded (it was
+        // open above): two frames later, a dialog the key opened would be in the DOM.
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
         expect(await page.locator('.DocSearch-Modal').count()).toBe(0);
         expect(await page.locator('#field').inputValue()).toBe('/');
 
