@@ -123,6 +123,8 @@ describe('image zoom', () => {
     const original = page.locator('.dg-doc-content img[alt="A diagram"]');
     const before = (await original.boundingBox())!;
     await openZoom(page, 'img[alt="A diagram"]');
+    // 'medium-zoom:opened' follows the image's transition; the overlay's own fade can end a frame later.
+    await expect.poll(() => page.locator('.medium-zoom-overlay').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     const overlay = await page.locator('.medium-zoom-overlay').evaluate((el) => {
       const style = getComputedStyle(el);
       return { background: style.backgroundColor, transition: style.transition, opacity: style.opacity, zIndex: style.zIndex };
