@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from '@docgen/core';
 import { pluginApiDocgen } from '@docgen/plugin-api-docgen';
 import { pluginClientRedirects } from '@docgen/plugin-client-redirects';
@@ -83,7 +84,7 @@ export default defineConfig({
         // Source links to the main branch, paths from the repository's root.
         disableGit: true,
         sourceLinkTemplate: `${repo}/blob/main/{path}#L{line}`,
-        displayBasePath: `${import.meta.dirname}/..`,
+        displayBasePath: path.resolve(import.meta.dirname, '..'),
         // One page per module, each export a section of it with its entry in the outline.
         outputFileStrategy: 'modules',
         // Values of the config schema that the exported config types are derived from: not API.
