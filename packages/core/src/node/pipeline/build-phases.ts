@@ -6,6 +6,6 @@ export { bundleSite } from './bundle-site.js';
 export { buildSiteData, navigationByLang } from './build-site-data.js';
 export { compileSitePages } from './compile-site-pages.js';
 export { emitAssets, emitSearchIndexes } from './emit-assets.js';
-export { indexSearch } from './index-search.js';
+export { indexSearch, startSearchPool } from './index-search.js';
 export { renderSite, startRenderPool } from './render-site.js';
 export { writeOutput } from './write-output.js';

@@ -58,24 +58,34 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   }
   // The compile threads start loading the compiler now, while the phases load and the page cache is read.
   if (ctx.routes.length) ctx.compilePool = (await import('./compile-pages.js')).createCompilePool(ctx.routes.length);
-  const { compileSitePages, buildSiteData, navigationByLang, bundleSite, indexSearch, emitAssets, emitSearchIndexes, renderSite, startRenderPool, writeOutput } = await import('./build-phases.js');
-  await compileSitePages(ctx);
-  await buildSiteData(ctx);
-  await inTemporaryOutput(ctx, async () => {
-    ctx.renderPool = startRenderPool();
-    // The search indexes are built in threads of their own while the bundles are made and the documents
-    // rendered (which know the indexes' URLs beforehand), and written after.
-    await settled([
-      (async () => {
-        await bundleSite(ctx);
-        emitAssets(ctx);
-        await renderSite(ctx);
-      })(),
-      indexSearch(ctx),
-    ]);
-    emitSearchIndexes(ctx, need(ctx.tmpOut, 'tmpOut'));
-    writeOutput(ctx);
-  });
+  const { compileSitePages, buildSiteData, navigationByLang, bundleSite, indexSearch, emitAssets, emitSearchIndexes, renderSite, startRenderPool, startSearchPool, writeOutput } = await import('./build-phases.js');
+  // The first render and search threads load React and the index code while the pages compile: this
+  // thread mostly waits for the compile threads then, and would later share the cores with the bundler.
+  ctx.renderPool = startRenderPool();
+  ctx.searchPool = startSearchPool(ctx);
+  try {
+    await compileSitePages(ctx);
+    await buildSiteData(ctx);
+    await inTemporaryOutput(ctx, async () => {
+      // The search indexes are built in threads of their own while the bundles are made and the documents
+      // rendered (which know the indexes' URLs beforehand), and written after.
+      await settled([
+        (async () => {
+          await bundleSite(ctx);
+          emitAssets(ctx);
+          await renderSite(ctx);
+        })(),
+        indexSearch(ctx),
+      ]);
+      emitSearchIndexes(ctx, need(ctx.tmpOut, 'tmpOut'));
+      writeOutput(ctx);
+    });
+  } finally {
+    // Not taken when a phase before them failed (or no page needed rendering).
+    const pools = [ctx.renderPool, ctx.searchPool];
+    ctx.renderPool = ctx.searchPool = undefined;
+    await Promise.all(pools.map((pool) => pool?.destroy()));
+  }
   await ctx.plugins.afterBuild(ctx.config, ctx.routes, navigationByLang(ctx.config, need(ctx.navigation, 'navigation')));
   ctx.timings.mark('afterBuild');
   return finish(ctx);
@@ -99,10 +109,6 @@ async function inTemporaryOutput(ctx: BuildContext, phases: () => Promise<void>)
     fs.rmSync(tmpOut, { recursive: true, force: true });
     throw error;
   } finally {
-    // Not taken when a phase before rendering failed or no page needed rendering.
-    const renderPool = ctx.renderPool;
-    ctx.renderPool = undefined;
-    await renderPool?.destroy();
     fs.rmSync(ssrDir, { recursive: true, force: true });
     untrackOut();
     untrackSsr();

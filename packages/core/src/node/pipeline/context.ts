@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import type { Metafile } from 'esbuild';
 import type { Piscina } from 'piscina';
 import type { RenderJob } from './render-routes.js';
+import type { IndexTask } from './search-index-worker.js';
 import type { RenderOutcome } from './render-worker.js';
 import { loadConfig, type ConfigOverrides, type ResolvedConfig } from '../../config/index.js';
 import type { OverviewGroup, PageData, SidebarSection, SiteData } from '../../shared/types.js';
@@ -116,8 +117,10 @@ export interface BuildContext {
   listing?: FolderListing;
   /** Compile threads started before the compile phase (`build`); the compile phase destroys them. */
   compilePool?: Piscina<CompileTask, CompileOutcome>;
-  /** Render threads started while the bundles are made (`startRenderPool`); the render phase takes them. */
+  /** Render threads started while the pages compile (`startRenderPool`); the render phase takes them. */
   renderPool?: Piscina<RenderJob, RenderOutcome>;
+  /** Search index threads started while the pages compile (`startSearchPool`); the search phase takes them. */
+  searchPool?: Piscina<IndexTask, string>;
   /** Routed pages (`scanPages`). */
   routes: RouteEntry[];
   /** Compiled routed pages by source file (`compileSitePages`). */

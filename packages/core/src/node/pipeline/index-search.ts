@@ -22,14 +22,14 @@ import { readChecked, writeCheckedJson } from './page-cache.js';
 /** Pages per search-index thread: a second thread starts for sites of more pages. */
 const PAGES_PER_THREAD = 400;
 
-/** Sets `ctx.search`. */
-export async function indexSearch(ctx: BuildContext): Promise<void> {
-  const dir = ctx.cache.enabled ? path.join(ctx.cacheDir, 'search') : undefined;
-  const used = new Set<string>();
-  // With the local index, one thread starts loading the index code now, while this thread makes the
-  // records: most builds index at least one locale again.
+/**
+ * The pool of search index threads for `ctx`'s routes. With the local index, its first thread starts
+ * loading the index code now (most builds index at least one locale again); without it, none starts.
+ * `indexSearch` takes it from `ctx.searchPool` and destroys it.
+ */
+export function startSearchPool(ctx: BuildContext): Piscina<IndexTask, string> {
   const local = ctx.config.search !== false && ctx.config.search.provider === 'local';
-  const pool = new Piscina<IndexTask, string>({
+  return new Piscina<IndexTask, string>({
     filename: builtModule('search-index-worker.js'),
     minThreads: local ? 1 : 0,
     // A thread costs ~0.25 s of CPU to start (the index code, zod) and a locale of a few hundred pages takes
@@ -38,6 +38,14 @@ export async function indexSearch(ctx: BuildContext): Promise<void> {
     maxThreads: Math.max(1, Math.min(os.availableParallelism(), ctx.config.contentLocales.length, Math.ceil(ctx.routes.length / PAGES_PER_THREAD))),
     idleTimeout: 1000,
   });
+}
+
+/** Sets `ctx.search`, with the threads of `ctx.searchPool` when one was started (`startSearchPool`). */
+export async function indexSearch(ctx: BuildContext): Promise<void> {
+  const dir = ctx.cache.enabled ? path.join(ctx.cacheDir, 'search') : undefined;
+  const used = new Set<string>();
+  const pool = ctx.searchPool ?? startSearchPool(ctx);
+  ctx.searchPool = undefined;
   const indexLocale = async (records: SearchRecord[], lang: string, localeKey: string): Promise<BuiltSearchIndex> => {
     const { fragments } = fragmentLayout(localeKey);
     const key = crypto.createHash('sha256').update(`${ctx.optionsKey}\0${INDEX_FORMAT}\0${lang}\0${fragments}\0`).update(JSON.stringify(records)).digest('hex');

@@ -59,8 +59,9 @@ const PAGES_PER_POOL = 1000;
 
 /**
  * A pool of render threads whose first thread starts now and loads React (`render-worker.ts`, ~0.1–0.2 s
- * here) while the caller makes the bundles; `renderSite` takes it (`ctx.renderPool`) for its first run of
- * pages. At most one thread per core (and 8); the render phase runs as many tasks at once as it needs.
+ * here) while the caller compiles the pages and makes the bundles; `renderSite` takes it (`ctx.renderPool`)
+ * for its first run of pages. At most one thread per core (and 8); the render phase runs as many tasks at
+ * once as it needs.
  */
 export function startRenderPool(): Piscina<RenderJob, RenderOutcome> {
   return new Piscina<RenderJob, RenderOutcome>({ filename: builtModule('render-worker.js'), minThreads: 1, maxThreads: Math.max(1, Math.min(os.availableParallelism(), 8)), idleTimeout: 1000 });
