@@ -59,14 +59,18 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // The compile threads start loading the compiler now, while the phases load and the page cache is read.
   if (ctx.routes.length) ctx.compilePool = (await import('./compile-pages.js')).createCompilePool(ctx.routes.length);
   const { compileSitePages, buildSiteData, navigationByLang, bundleSite, indexSearch, emitAssets, emitSearchIndexes, renderSite, startRenderPool, startSearchPool, writeOutput } = await import('./build-phases.js');
-  // The first render and search threads load React and the index code while the pages compile: this
-  // thread mostly waits for the compile threads then, and would later share the cores with the bundler.
-  ctx.renderPool = startRenderPool();
-  ctx.searchPool = startSearchPool(ctx);
+  // Without a last output, the first render and search threads load React and the index code while the
+  // pages compile: this thread mostly waits for the compile threads then, and would later share the cores
+  // with the bundler. With one, this thread reads most pages from the cache meanwhile: they start later.
+  if (!(ctx.cache.enabled && fs.existsSync(path.join(ctx.cacheDir, OUTPUT_STATE)))) {
+    ctx.renderPool = startRenderPool();
+    ctx.searchPool = startSearchPool(ctx);
+  }
   try {
     await compileSitePages(ctx);
     await buildSiteData(ctx);
     await inTemporaryOutput(ctx, async () => {
+      ctx.renderPool ??= startRenderPool();
       // The search indexes are built in threads of their own while the bundles are made and the documents
       // rendered (which know the indexes' URLs beforehand), and written after.
       await settled([
