@@ -79,6 +79,32 @@ describe('docgen dev in the browser', () => {
     await page.close();
   });
 
+  it('keeps an edit that comes while the app is still loading and takes it in place once the app starts', async () => {
+    const page = await browser.newPage();
+    // The app's entry is held back until the edit has reached the page script.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(url('/guide/intro'), { waitUntil: 'load' });
+    // Lost if the page reloads.
+    await page.evaluate(() => ((window as unknown as { __beforeEdit: number }).__beforeEdit = 7));
+
+    fs.writeFileSync(intro(), long('Third version, edited while the app loads.'));
+    await page.waitForFunction(() => ((window as unknown as { __docgenDevPending?: unknown[] }).__docgenDevPending?.length ?? 0) > 0);
+    // The document still shows the text it was served with.
+    expect(await page.locator('main').textContent()).not.toContain('Third version');
+    release();
+    await page.locator('main', { hasText: 'Third version, edited while the app loads.' }).waitFor();
+
+    expect(await page.evaluate(() => (window as unknown as { __beforeEdit?: number }).__beforeEdit)).toBe(7);
+    expect(await page.evaluate(() => (window as unknown as { __docgenDevPending?: unknown[] }).__docgenDevPending)).toBeUndefined();
+    expect(errors.map(String)).toEqual([]);
+    await page.close();
+  });
+
   it('shows a syntax error in an overlay with file, line, column and source, and clears it when fixed', async () => {
     const page = await browser.newPage();
     await page.goto(url('/guide/intro'), { waitUntil: 'networkidle' });

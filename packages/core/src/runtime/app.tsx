@@ -37,7 +37,12 @@ export function App({ initialPage, initialRoutePath }: { initialPage: PageModule
   // position and the theme's UI state survive an edit. The dev server's page script dispatches the event
   // and reloads the page when nobody cancels it.
   useEffect(() => {
-    if (!loader) return;
+    // A build's browser bundle (NODE_ENV 'production') leaves this out.
+    if (process.env.NODE_ENV === 'production' || !loader) return;
+    // The page script's window event and the property where it keeps the updates that came before this
+    // app started (their names are defined with the dev server).
+    const DEV_UPDATE_EVENT = 'docgen:dev-update';
+    const DEV_PENDING_GLOBAL = '__docgenDevPending';
     const onUpdate = (event: Event) => {
       const update = (event as CustomEvent<DevUpdate>).detail;
       event.preventDefault();
@@ -55,6 +60,9 @@ export function App({ initialPage, initialRoutePath }: { initialPage: PageModule
       );
     };
     window.addEventListener(DEV_UPDATE_EVENT, onUpdate);
+    const pending = (window as unknown as Record<string, DevUpdate[] | undefined>)[DEV_PENDING_GLOBAL];
+    (window as unknown as Record<string, unknown>)[DEV_PENDING_GLOBAL] = undefined;
+    for (const update of pending ?? []) onUpdate(new CustomEvent(DEV_UPDATE_EVENT, { detail: update, cancelable: true }));
     return () => window.removeEventListener(DEV_UPDATE_EVENT, onUpdate);
   }, [loader]);
 
@@ -127,8 +135,7 @@ export function App({ initialPage, initialRoutePath }: { initialPage: PageModule
   );
 }
 
-/** Window event of the dev server's page script (its name and data are defined with the dev server). */
-const DEV_UPDATE_EVENT = 'docgen:dev-update';
+/** Data of the dev server's page script's window event (defined with the dev server). */
 interface DevUpdate {
   routes: string[];
   manifests?: Record<string, string>;

@@ -15,3 +15,9 @@ declare module 'docgen:global-ui' {
   export const globalUIComponents: [ComponentType<Record<string, unknown>>, Record<string, unknown>][];
   export const globalMdxComponents: Record<string, ComponentType<Record<string, unknown>>>;
 }
+
+/**
+ * Replaced by the bundler (esbuild `define`): `'development'` in `docgen dev`'s browser bundle, `'production'`
+ * in a build's and in the server bundles, so that dev-only code drops out of a build.
+ */
+declare const process: { env: { NODE_ENV: string } };

@@ -2,10 +2,14 @@
  * The script the dev server adds to every page: it listens to the server-sent events of the dev server
  * and
  * - on `update` (only page modules changed) dispatches a cancelable `docgen:dev-update` window event whose
- *   `detail` is a `DevUpdate`; the app cancels it when it takes the new page modules in place, otherwise
- *   (no app on the page) the page reloads;
+ *   `detail` is a `DevUpdate`; the app cancels it when it takes the new page modules in place. Nobody
+ *   cancels it while the app is still loading (its modules load after the load event, ~1 s at 1,000 pages
+ *   per locale on a busy machine): a page with the app's root element then keeps the update in
+ *   `window.__docgenDevPending` (`DEV_PENDING_GLOBAL`), which the app takes when it starts. On a page
+ *   without the app (the error document), or once the app has started and did not cancel it, the page
+ *   reloads;
  * - on `search` (the search indexes were built again) dispatches the same event with no routes and no
- *   manifests, only the new `searchIndexes`;
+ *   manifests, only the new `searchIndexes`, kept for a loading app the same way;
  * - on `refresh` (theme modules changed: `DevRefresh`) imports the new shared entries, which register the
  *   new components with the Fast Refresh runtime, gives the app the new route tables and has React refresh
  *   them in place; without the runtime, or when that fails, reloads the page;
@@ -21,6 +25,12 @@ export const DEV_EVENTS_PATH = '/__docgen/events';
 /** Name of the window event the dev client dispatches for an in-place update. */
 export const DEV_UPDATE_EVENT = 'docgen:dev-update';
 
+/**
+ * Window property where the dev client keeps the updates that came before the app started (an array of
+ * `docgen:dev-update` details); the app takes them and sets it to undefined when it starts listening.
+ */
+export const DEV_PENDING_GLOBAL = '__docgenDevPending';
+
 /** Id of the error overlay's element. */
 export const ERROR_OVERLAY_ID = '__docgen-error-overlay';
 
@@ -28,6 +38,7 @@ export const ERROR_OVERLAY_ID = '__docgen-error-overlay';
 export function devClientScript(): string {
   return `<script type="module">${CLIENT.replace('EVENTS', JSON.stringify(DEV_EVENTS_PATH))
     .replaceAll('UPDATE_EVENT', JSON.stringify(DEV_UPDATE_EVENT))
+    .replaceAll('PENDING', JSON.stringify(DEV_PENDING_GLOBAL))
     .replace('OVERLAY_ID', JSON.stringify(ERROR_OVERLAY_ID))}</script>`;
 }
 
@@ -37,10 +48,15 @@ const source = new EventSource(EVENTS);
 const clear = () => document.getElementById(overlayId)?.remove();
 source.addEventListener('reload', () => location.reload());
 source.addEventListener('clear', clear);
+window[PENDING] = [];
+const deliver = (detail, otherwise) => {
+  if (!window.dispatchEvent(new CustomEvent(UPDATE_EVENT, { detail, cancelable: true }))) return;
+  if (window[PENDING] && document.getElementById('root')) window[PENDING].push(detail);
+  else otherwise();
+};
 source.addEventListener('update', (e) => {
   clear();
-  const event = new CustomEvent(UPDATE_EVENT, { detail: JSON.parse(e.data), cancelable: true });
-  if (window.dispatchEvent(event)) location.reload();
+  deliver(JSON.parse(e.data), () => location.reload());
 });
 source.addEventListener('refresh', async (e) => {
   clear();
@@ -55,9 +71,7 @@ source.addEventListener('refresh', async (e) => {
     location.reload();
   }
 });
-source.addEventListener('search', (e) => {
-  window.dispatchEvent(new CustomEvent(UPDATE_EVENT, { detail: { routes: [], ...JSON.parse(e.data) }, cancelable: true }));
-});
+source.addEventListener('search', (e) => deliver({ routes: [], ...JSON.parse(e.data) }, () => {}));
 source.addEventListener('build-error', (e) => {
   const error = JSON.parse(e.data);
   clear();

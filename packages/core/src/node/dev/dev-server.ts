@@ -60,6 +60,11 @@ const BATCH_MS = 10;
 
 /** Quiet time after an in-place update before the search indexes and plugin outputs follow, ms. */
 const SETTLE_DELAY_MS = 200;
+/**
+ * The quiet time after settling gave way to a change: edits come in a run then, and each settling started
+ * between them (the link check, the site data, a search index thread) would only take the cores from them.
+ */
+const SETTLE_AGAIN_DELAY_MS = 1000;
 
 /**
  * Opens, serves and watches the site at `options.root`; resolves once every page has compiled and the
@@ -119,6 +124,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // the changes meanwhile.
   let compiledSite: DevSite | undefined;
   let waitingFor: DevSite | undefined;
+  /** Whether the last settling gave way to a change. */
+  let gaveWay = false;
   const settle = () => {
     if (running || changed.size) return; // the next update settles after it
     if (compiledSite !== site) {
@@ -135,9 +142,16 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     settleNeeded = false;
     const answered = settleWaiters;
     settleWaiters = [];
+    gaveWay = false;
+    // A change that comes meanwhile is applied first (within ~10 ms of it, not after the whole settling:
+    // the first one writes every search index file), and settling starts again after it.
     running = site
-      .settle()
+      .settle(() => changed.size > 0)
       .then((state) => {
+        if (!state) {
+          gaveWay = true;
+          return;
+        }
         succeed();
         watcher.add(site.dependencies());
         // A page opened later has the pages' new modules already.
@@ -146,7 +160,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       }, fail)
       .finally(() => {
         running = undefined;
-        answered.forEach((resolve) => resolve());
+        if (gaveWay) {
+          settleNeeded = true;
+          settleWaiters.unshift(...answered);
+        } else answered.forEach((resolve) => resolve());
         next();
       });
   };
@@ -198,7 +215,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const next = () => {
     const [first] = changed;
     if (first) schedule(first[0], first[1]);
-    else if (settleNeeded) settleTimer = setTimeout(settle, SETTLE_DELAY_MS);
+    else if (settleNeeded) settleTimer = setTimeout(settle, gaveWay ? SETTLE_AGAIN_DELAY_MS : SETTLE_DELAY_MS);
   };
 
   // Watching starts with the opening, in a thread of its own (chokidar's first scan of a large site takes

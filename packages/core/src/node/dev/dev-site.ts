@@ -40,7 +40,7 @@ import { checkLinks, compileImportedFragments } from '../pipeline/check-links.js
 import { compilePages } from '../pipeline/compile-pages.js';
 import type { CompileOutcome, CompileTask } from '../pipeline/compile-worker.js';
 import { createBuildContext, createTimings, need, type BuildContext } from '../pipeline/context.js';
-import { collectAssets, copyPageAssets, emitSearchIndexes, writeManifests } from '../pipeline/emit-assets.js';
+import { collectAssets, copyPageAssets, emitServedSearchIndexes, writeManifests } from '../pipeline/emit-assets.js';
 import { fragmentCompiler, SHARED_SPECIFIERS } from '../pipeline/esbuild-plugin.js';
 import { indexSearch } from '../pipeline/index-search.js';
 import { createTempOutput, trackTemporary } from '../pipeline/output-dir.js';
@@ -130,10 +130,13 @@ export interface DevSite {
   dependencies(): string[];
   /**
    * Once every page has compiled: the link and import checks, the site data from the real titles, the
-   * search indexes and the plugins' `afterBuild`.
+   * search indexes and the plugins' `afterBuild`. `giveWay` is asked between these steps and while the
+   * search index files are written (`emitServedSearchIndexes`); once it returns true, settling stops
+   * there and resolves undefined, the search indexes and plugin outputs served as before: a change that
+   * came meanwhile is applied first, and the caller settles again after it.
    * @throws DocgenError for the pages that did not compile, import cycles, dead links
    */
-  settle(): Promise<SettledState>;
+  settle(giveWay?: () => boolean): Promise<SettledState | undefined>;
   /** Stops the compile threads; removes the output and server folders. */
   dispose(): Promise<void>;
 }
@@ -204,6 +207,9 @@ export async function openDevSite({ config: loaded, bodyEnd, profile, onReload }
 }
 
 let openings = 0;
+
+/** How often settling asks whether to give way while the search indexes are built, ms. */
+const GIVE_WAY_POLL_MS = 10;
 
 /**
  * Has the warm compile thread compile a page of code blocks in the languages docs use most (and those of
@@ -753,7 +759,7 @@ class OpenSite implements DevSite {
     return { kind: 'update', update: { routes, manifests: this.withBase(need(ctx.manifests, 'manifests')) } };
   }
 
-  async settle(): Promise<SettledState> {
+  async settle(giveWay: () => boolean = () => false): Promise<SettledState | undefined> {
     const { ctx, config } = this;
     await this.background;
     if (this.failed.size) {
@@ -764,9 +770,21 @@ class OpenSite implements DevSite {
     const fragments = await compileImportedFragments(ctx.compiled, compileFragment, { root: config.root, publicDir: config.publicDir });
     checkImportCycles(ctx.compiled, fragments);
     await checkLinks({ routes: ctx.routes, pages: ctx.compiled, root: config.root, publicDir: config.publicDir, level: config.markdown.checkDeadLinks, fragments });
+    if (giveWay()) return undefined;
     await this.deriveSiteData();
-    await indexSearch(ctx);
-    emitSearchIndexes(ctx, this.outDir, { served: true });
+    if (giveWay()) return undefined;
+    // Indexing a locale of 1,000 pages takes ~1 s in its thread: a change that comes meanwhile stops it.
+    const change = new AbortController();
+    const asking = setInterval(() => giveWay() && change.abort(), GIVE_WAY_POLL_MS);
+    try {
+      await indexSearch(ctx, change.signal);
+    } catch (error) {
+      if (change.signal.aborted) return undefined;
+      throw error;
+    } finally {
+      clearInterval(asking);
+    }
+    if (giveWay() || !(await emitServedSearchIndexes(ctx, this.outDir, { giveWay }))) return undefined;
     // Same files, new contents: a version in the URL makes the open pages' search load them again.
     const version = ++this.searchVersion;
     ctx.searchIndexes = Object.fromEntries(Object.entries(need(ctx.searchIndexes, 'searchIndexes')).map(([prefix, url]) => [prefix, `${url}?v=${version}`]));

@@ -51,25 +51,14 @@ export function copyPageAssets(outDir: string, pages: Iterable<CompiledPage>): v
 }
 
 /**
- * Writes the local search index of each locale (`ctx.search`: entry, shards, fragments) into `outDir`; sets
- * `ctx.searchIndexes`. The entry is written last, so a reader that sees it finds every file it names.
- * `served`: `outDir` is being served (the dev server's folder), so each file is replaced whole (a temporary
- * file, then a rename) and a reader never sees half of one. Either way only the files whose content
- * changed are written: a build's by `writeOutputFile` (against the last build), the dev server's against
- * what it wrote before (`ctx.servedHashes`). An edited page changes a few of the tens of thousands of files
- * of a big site's index.
+ * Writes the local search index of each locale (`ctx.search`: entry, shards, fragments) into the temporary
+ * output `outDir`; sets `ctx.searchIndexes`. The entry is written after the files it names. Only the files
+ * whose content differs from the last build's are written (`writeOutputFile`): an edited page changes a
+ * few of the tens of thousands of files of a big site's index.
  */
-export function emitSearchIndexes(ctx: BuildContext, outDir: string, { served = false }: { served?: boolean } = {}): void {
+export function emitSearchIndexes(ctx: BuildContext, outDir: string): void {
   const search = need(ctx.search, 'search');
-  const update = served ? undefined : need(ctx.output, 'output');
-  const written = served ? (ctx.servedHashes ??= new Map()) : undefined;
-  const write = (relative: string, data: string) => {
-    if (update) return writeOutputFile(update, outDir, relative, data);
-    const hash = sha256(data);
-    if (written!.get(relative) === hash) return;
-    writeWhole(path.join(outDir, relative), data);
-    written!.set(relative, hash);
-  };
+  const update = need(ctx.output, 'output');
   const folders = new Set<string>();
   for (const { file, json, parts } of search.files.values()) {
     for (const [part, data] of parts) {
@@ -78,11 +67,54 @@ export function emitSearchIndexes(ctx: BuildContext, outDir: string, { served = 
         fs.mkdirSync(folder, { recursive: true });
         folders.add(folder);
       }
-      write(part, data);
+      writeOutputFile(update, outDir, part, data);
     }
-    write(file, json);
+    writeOutputFile(update, outDir, file, json);
   }
   ctx.searchIndexes = Object.fromEntries([...search.files].map(([prefix, { file }]) => [prefix, `/${file}`]));
+}
+
+/** How long the dev server writes search index files before it lets the event loop run, ms. */
+const SERVED_SLICE_MS = 10;
+
+/**
+ * The dev server's `emitSearchIndexes`: `outDir` is being served, so each file is replaced whole (a
+ * temporary file, then a rename) and a reader never sees half of one; only the files whose content differs
+ * from what it wrote before (`ctx.servedHashes`) are written, and every locale's entry after all the other
+ * files. Writes in slices of ~10 ms with the event loop let run between them (the server answers requests
+ * meanwhile; the first settle of 100 pages per locale writes ~1,300 files, ~1 s); after each slice it asks
+ * `giveWay`, and when that returns true it stops there and resolves false, with no entry written and
+ * `ctx.searchIndexes` unchanged: the open pages keep the last entries, whose shards are content-named and
+ * still there (a fragment a later settle would write may already hold its new sections).
+ * @param options.sliceMs the slice's length, ms (default 10; 0 asks after every file)
+ * @returns true once every file is written and `ctx.searchIndexes` set
+ */
+export async function emitServedSearchIndexes(
+  ctx: BuildContext,
+  outDir: string,
+  { giveWay = () => false, sliceMs = SERVED_SLICE_MS }: { giveWay?: () => boolean; sliceMs?: number } = {},
+): Promise<boolean> {
+  const search = need(ctx.search, 'search');
+  const written = (ctx.servedHashes ??= new Map());
+  const write = (relative: string, data: string) => {
+    const hash = sha256(data);
+    if (written.get(relative) === hash) return;
+    writeWhole(path.join(outDir, relative), data);
+    written.set(relative, hash);
+  };
+  let slice = performance.now();
+  for (const { parts } of search.files.values()) {
+    for (const [part, data] of parts) {
+      write(part, data);
+      if (performance.now() - slice < sliceMs) continue;
+      await new Promise((resolve) => setImmediate(resolve));
+      if (giveWay()) return false;
+      slice = performance.now();
+    }
+  }
+  for (const { file, json } of search.files.values()) write(file, json);
+  ctx.searchIndexes = Object.fromEntries([...search.files].map(([prefix, { file }]) => [prefix, `/${file}`]));
+  return true;
 }
 
 /**

@@ -40,8 +40,13 @@ export function startSearchPool(ctx: BuildContext): Piscina<IndexTask, string> {
   });
 }
 
-/** Sets `ctx.search`, with the threads of `ctx.searchPool` when one was started (`startSearchPool`). */
-export async function indexSearch(ctx: BuildContext): Promise<void> {
+/**
+ * Sets `ctx.search`, with the threads of `ctx.searchPool` when one was started (`startSearchPool`).
+ * `signal` (the dev server's settling, when a change comes): an index being built is dropped with its
+ * thread (piscina ends a thread whose task is aborted) and `ctx.search` is left as it was.
+ * @throws the signal's abort error (piscina's `AbortError`) once it is aborted
+ */
+export async function indexSearch(ctx: BuildContext, signal?: AbortSignal): Promise<void> {
   const dir = ctx.cache.enabled ? path.join(ctx.cacheDir, 'search') : undefined;
   const used = new Set<string>();
   const pool = ctx.searchPool ?? startSearchPool(ctx);
@@ -55,7 +60,7 @@ export async function indexSearch(ctx: BuildContext): Promise<void> {
       const hit = readChecked(path.join(dir, `${key}.json`), (json) => json as BuiltSearchIndex);
       if (hit) return hit;
     }
-    const json = await pool.run({ records, lang, fragments, memoFile: dir && path.join(dir, `terms-${localeKey}.memo`), stamp: `${ctx.optionsKey}\0${INDEX_FORMAT}` });
+    const json = await pool.run({ records, lang, fragments, memoFile: dir && path.join(dir, `terms-${localeKey}.memo`), stamp: `${ctx.optionsKey}\0${INDEX_FORMAT}` }, { signal });
     if (dir) writeCheckedJson(path.join(dir, `${key}.json`), json);
     return JSON.parse(json) as BuiltSearchIndex;
   };
