@@ -270,6 +270,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       return true;
     },
     prepare: (sitePath) => site.prepare(sitePath),
+    json: (sitePath) => site.searchFile(sitePath),
     // A page that does not compile or bundle: the error's overlay, over a document that reloads when a
     // change succeeds.
     render: (sitePath) =>

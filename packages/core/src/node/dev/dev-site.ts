@@ -40,7 +40,7 @@ import { checkLinks, compileImportedFragments } from '../pipeline/check-links.js
 import { compilePages } from '../pipeline/compile-pages.js';
 import type { CompileOutcome, CompileTask } from '../pipeline/compile-worker.js';
 import { createBuildContext, createTimings, need, type BuildContext } from '../pipeline/context.js';
-import { collectAssets, copyPageAssets, emitServedSearchIndexes, writeManifests } from '../pipeline/emit-assets.js';
+import { collectAssets, copyPageAssets, servedSearchFiles, writeManifests } from '../pipeline/emit-assets.js';
 import { fragmentCompiler, SHARED_SPECIFIERS } from '../pipeline/esbuild-plugin.js';
 import { indexSearch } from '../pipeline/index-search.js';
 import { createTempOutput, trackTemporary } from '../pipeline/output-dir.js';
@@ -116,6 +116,11 @@ export interface DevSite {
    */
   prepare(sitePath: string): Promise<void> | undefined;
   /**
+   * The search index file at a path inside the base (`/docgen-data/search-en.json`, base removed, no
+   * query) as the last whole settling made it, served from memory; undefined for any other path.
+   */
+  searchFile(sitePath: string): string | undefined;
+  /**
    * Applies a batch of file events.
    * @throws DocgenError for a page that does not compile or bundle, a dead link once every page has
    *   compiled (then nothing changed: the previous state keeps being served)
@@ -131,7 +136,7 @@ export interface DevSite {
   /**
    * Once every page has compiled: the link and import checks, the site data from the real titles, the
    * search indexes and the plugins' `afterBuild`. `giveWay` is asked between these steps and while the
-   * search index files are written (`emitServedSearchIndexes`); once it returns true, settling stops
+   * search indexes are built in their thread; once it returns true, settling stops
    * there and resolves undefined, the search indexes and plugin outputs served as before: a change that
    * came meanwhile is applied first, and the caller settles again after it.
    * @throws DocgenError for the pages that did not compile, import cycles, dead links
@@ -278,6 +283,8 @@ class OpenSite implements DevSite {
   private disposed = false;
   /** Times the search indexes were written. */
   private searchVersion = 0;
+  /** The search index files of the last whole settling, by path without base (`servedSearchFiles`). */
+  private searchFiles = new Map<string, string>();
   /** Files the plugins' `afterBuild` wrote last time (relative to the output folder): removed before it runs again. */
   private pluginOutputs: string[] = [];
 
@@ -435,6 +442,10 @@ class OpenSite implements DevSite {
     const done = () => this.rendering.delete(job);
     job.then(done, done);
     return job;
+  }
+
+  searchFile(sitePath: string): string | undefined {
+    return this.searchFiles.get(sitePath);
   }
 
   prepare(sitePath: string): Promise<void> | undefined {
@@ -784,7 +795,8 @@ class OpenSite implements DevSite {
     } finally {
       clearInterval(asking);
     }
-    if (giveWay() || !(await emitServedSearchIndexes(ctx, this.outDir, { giveWay }))) return undefined;
+    if (giveWay()) return undefined;
+    this.searchFiles = servedSearchFiles(ctx);
     // Same files, new contents: a version in the URL makes the open pages' search load them again.
     const version = ++this.searchVersion;
     ctx.searchIndexes = Object.fromEntries(Object.entries(need(ctx.searchIndexes, 'searchIndexes')).map(([prefix, url]) => [prefix, `${url}?v=${version}`]));
@@ -794,12 +806,9 @@ class OpenSite implements DevSite {
     // Plugins write beside the bundles; what they wrote last time goes first, so that a plugin that refuses
     // to replace a file it did not write (a file of the public folder) does not find its own.
     for (const file of this.pluginOutputs) fs.rmSync(path.join(this.outDir, file), { force: true });
-    // The search index files docgen wrote are not plugins' (at 1,000 pages per locale, 12,000 of the
-    // output's 16,000 files: two listings that stat them took ~0.3 s of every settle).
-    const own = ctx.servedHashes ?? new Map<string, string>();
-    const before = listFiles(this.outDir, own);
+    const before = listFiles(this.outDir);
     await ctx.plugins.afterBuild(config, ctx.routes, navigationByLang(config, need(ctx.navigation, 'navigation')));
-    const after = listFiles(this.outDir, own);
+    const after = listFiles(this.outDir);
     this.pluginOutputs = [...after].filter(([file, stamp]) => before.get(file) !== stamp).map(([file]) => file);
     const routes = [...this.unsent];
     this.unsent.clear();
@@ -910,13 +919,12 @@ function routeOfRequest(sitePath: string, routes: Map<string, string>): string |
  * Every file under `dir` but those of `skip` (relative, posix), relative to it (posix), with its size and
  * mtime as one string.
  */
-function listFiles(dir: string, skip: ReadonlyMap<string, unknown>): Map<string, string> {
+function listFiles(dir: string): Map<string, string> {
   const files = new Map<string, string>();
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const abs = path.join(entry.parentPath, entry.name);
     const relative = path.relative(dir, abs).split(path.sep).join('/');
-    if (skip.has(relative)) continue;
     const stat = fs.statSync(abs);
     files.set(relative, `${stat.size}:${stat.mtimeMs}`);
   }

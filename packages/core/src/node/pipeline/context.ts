@@ -142,8 +142,6 @@ export interface BuildContext {
   tmpOut?: string;
   /** What the build keeps of the last output and what it wrote from memory (`update-output.ts`). */
   output?: OutputUpdate;
-  /** The dev server's served folder: search file (relative path) → hash of the content written there. */
-  servedHashes?: Map<string, string>;
   /** Folder of the server bundle, removed after the build. */
   ssrDir?: string;
   /** Route path → name of its page entry in both bundles. */

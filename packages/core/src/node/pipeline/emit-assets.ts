@@ -12,7 +12,7 @@ import type { RouteEntry } from '../routes/scan-routes.js';
 import type { CompiledPage } from '../markdown/compiled-page.js';
 import { need, type BuildContext, type ClientAssets } from './context.js';
 import { DATA_DIR } from './data-dir.js';
-import { sha256, writeWhole } from './reuse-documents.js';
+import { writeWhole } from './reuse-documents.js';
 import { writeOutputFile } from './update-output.js';
 import { searchIndexUrls } from '../search/write-search.js';
 
@@ -74,47 +74,22 @@ export function emitSearchIndexes(ctx: BuildContext, outDir: string): void {
   ctx.searchIndexes = Object.fromEntries([...search.files].map(([prefix, { file }]) => [prefix, `/${file}`]));
 }
 
-/** How long the dev server writes search index files before it lets the event loop run, ms. */
-const SERVED_SLICE_MS = 10;
-
 /**
- * The dev server's `emitSearchIndexes`: `outDir` is being served, so each file is replaced whole (a
- * temporary file, then a rename) and a reader never sees half of one; only the files whose content differs
- * from what it wrote before (`ctx.servedHashes`) are written, and every locale's entry after all the other
- * files. Writes in slices of ~10 ms with the event loop let run between them (the server answers requests
- * meanwhile; the first settle of 100 pages per locale writes ~1,300 files, ~1 s); after each slice it asks
- * `giveWay`, and when that returns true it stops there and resolves false, with no entry written and
- * `ctx.searchIndexes` unchanged: the open pages keep the last entries, whose shards are content-named and
- * still there (a fragment a later settle would write may already hold its new sections).
- * @param options.sliceMs the slice's length, ms (default 10; 0 asks after every file)
- * @returns true once every file is written and `ctx.searchIndexes` set
+ * The dev server's search index files: every locale's entry, shards and fragments from `ctx.search`, by
+ * URL path without base (`/docgen-data/search-en.json`), served from memory rather than written (the
+ * first settling of 1,000 pages per locale wrote ~12,000 files, ~3 s). Sets `ctx.searchIndexes`.
+ * Whoever serves the returned map swaps it in whole, so a reader never meets an entry of one index and
+ * a fragment of another.
  */
-export async function emitServedSearchIndexes(
-  ctx: BuildContext,
-  outDir: string,
-  { giveWay = () => false, sliceMs = SERVED_SLICE_MS }: { giveWay?: () => boolean; sliceMs?: number } = {},
-): Promise<boolean> {
+export function servedSearchFiles(ctx: BuildContext): Map<string, string> {
   const search = need(ctx.search, 'search');
-  const written = (ctx.servedHashes ??= new Map());
-  const write = (relative: string, data: string) => {
-    const hash = sha256(data);
-    if (written.get(relative) === hash) return;
-    writeWhole(path.join(outDir, relative), data);
-    written.set(relative, hash);
-  };
-  let slice = performance.now();
-  for (const { parts } of search.files.values()) {
-    for (const [part, data] of parts) {
-      write(part, data);
-      if (performance.now() - slice < sliceMs) continue;
-      await new Promise((resolve) => setImmediate(resolve));
-      if (giveWay()) return false;
-      slice = performance.now();
-    }
+  const files = new Map<string, string>();
+  for (const { file, json, parts } of search.files.values()) {
+    for (const [part, data] of parts) files.set(`/${part}`, data);
+    files.set(`/${file}`, json);
   }
-  for (const { file, json } of search.files.values()) write(file, json);
   ctx.searchIndexes = Object.fromEntries([...search.files].map(([prefix, { file }]) => [prefix, `/${file}`]));
-  return true;
+  return files;
 }
 
 /**

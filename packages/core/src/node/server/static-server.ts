@@ -39,6 +39,12 @@ export interface StaticServerOptions {
    * rejected promise answers 500 with its message.
    */
   prepare?: (sitePath: string) => Promise<void> | undefined;
+  /**
+   * JSON kept in memory rather than in `dir` (the dev server's search indexes): gets the request's path
+   * inside the base (base removed, still encoded, no query) and returns the file's text, or undefined to
+   * look the path up in `dir`. Only exact paths it knows match, so `..` and its encodings never reach it.
+   */
+  json?: (sitePath: string) => string | undefined;
 }
 
 /** A running server. */
@@ -75,6 +81,12 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     const [pathname, query] = splitQuery(req.url ?? '/');
     const inBase = base === '/' || pathname === base.slice(0, -1) || pathname.startsWith(base);
     if (!inBase) return notFound(dir, res);
+    const json = options.json?.(removeBase(pathname, base));
+    if (json !== undefined) {
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.end(req.method === 'HEAD' ? undefined : json);
+      return;
+    }
     const preparing = options.prepare?.(removeBase(pathname, base));
     if (preparing) {
       preparing.then(
