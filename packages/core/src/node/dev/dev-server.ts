@@ -143,8 +143,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const answered = settleWaiters;
     settleWaiters = [];
     gaveWay = false;
-    // A change that comes meanwhile is applied first (within ~10 ms of it, not after the whole settling:
-    // the first one writes every search index file), and settling starts again after it.
+    // A change that comes meanwhile is applied first (settling stops at its next step, or within ~10 ms
+    // while a search index is built), and settling starts again after it.
     running = site
       .settle(() => changed.size > 0)
       .then((state) => {

@@ -135,10 +135,10 @@ export interface DevSite {
   dependencies(): string[];
   /**
    * Once every page has compiled: the link and import checks, the site data from the real titles, the
-   * search indexes and the plugins' `afterBuild`. `giveWay` is asked between these steps and while the
-   * search indexes are built in their thread; once it returns true, settling stops
-   * there and resolves undefined, the search indexes and plugin outputs served as before: a change that
-   * came meanwhile is applied first, and the caller settles again after it.
+   * search indexes and the plugins' `afterBuild`. `giveWay` is asked between these steps and every 10 ms
+   * while the search indexes are built in their thread; once it returns true, settling stops there and
+   * resolves undefined, the search indexes and plugin outputs served as before: a change that came
+   * meanwhile is applied first, and the caller settles again after it.
    * @throws DocgenError for the pages that did not compile, import cycles, dead links
    */
   settle(giveWay?: () => boolean): Promise<SettledState | undefined>;
@@ -281,7 +281,7 @@ class OpenSite implements DevSite {
   private busy = 0;
   private onIdle: (() => void)[] = [];
   private disposed = false;
-  /** Times the search indexes were written. */
+  /** Times the search indexes were made. */
   private searchVersion = 0;
   /** The search index files of the last whole settling, by path without base (`servedSearchFiles`). */
   private searchFiles = new Map<string, string>();
@@ -915,10 +915,7 @@ function routeOfRequest(sitePath: string, routes: Map<string, string>): string |
   return candidates.find((c) => c !== '/404' && routes.has(c));
 }
 
-/**
- * Every file under `dir` but those of `skip` (relative, posix), relative to it (posix), with its size and
- * mtime as one string.
- */
+/** Every file under `dir`, relative to it (posix), with its size and mtime as one string. */
 function listFiles(dir: string): Map<string, string> {
   const files = new Map<string, string>();
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
