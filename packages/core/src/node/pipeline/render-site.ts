@@ -59,8 +59,9 @@ const PAGES_PER_POOL = 1000;
 
 /**
  * A pool of render threads whose first thread starts now and loads React (`render-worker.ts`, ~0.1–0.2 s
- * here) while the caller compiles the pages and makes the bundles; `renderSite` takes it (`ctx.renderPool`)
- * for its first run of pages. At most one thread per core (and 8); the render phase runs as many tasks at
+ * here) while the caller works on: on a build without a last output it is started before the pages
+ * compile, on others before the bundles are made. `renderSite` takes it (`ctx.renderPool`) for its first
+ * run of pages. At most one thread per core (and 8); the render phase runs as many tasks at
  * once as it needs.
  */
 export function startRenderPool(): Piscina<RenderJob, RenderOutcome> {

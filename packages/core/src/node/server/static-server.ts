@@ -81,13 +81,14 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     const [pathname, query] = splitQuery(req.url ?? '/');
     const inBase = base === '/' || pathname === base.slice(0, -1) || pathname.startsWith(base);
     if (!inBase) return notFound(dir, res);
-    const json = options.json?.(removeBase(pathname, base));
+    const sitePath = removeBase(pathname, base);
+    const json = options.json?.(sitePath);
     if (json !== undefined) {
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
       res.end(req.method === 'HEAD' ? undefined : json);
       return;
     }
-    const preparing = options.prepare?.(removeBase(pathname, base));
+    const preparing = options.prepare?.(sitePath);
     if (preparing) {
       preparing.then(
         () => serve(req, res, dir, pathname, query),
