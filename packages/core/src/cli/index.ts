@@ -75,6 +75,7 @@ export function createCli(io: CliIo = { log: console.log, error: console.error }
     .option('--profile', 'print the time of each build phase, at every rebuild')
     .action(async (root: string, opts: { port?: number; host?: string; base?: string; outDir?: string; profile?: boolean }) => {
       const { startDevServer } = await import('../node/dev/dev-server.js');
+      let stopping = false;
       const server = await startDevServer({
         root,
         port: opts.port,
@@ -82,10 +83,16 @@ export function createCli(io: CliIo = { log: console.log, error: console.error }
         base: opts.base,
         outDir: opts.outDir && path.resolve(opts.outDir),
         profile: opts.profile,
-        onError: (error) => io.error(formatError(error)),
+        // Printed after this turn's I/O: Ctrl+C also reaches esbuild's service process, and a job in flight
+        // can fail ("The service was stopped") before the signal is handled. The signal comes first then,
+        // and that failure is part of the stop.
+        onError: (error) => setImmediate(() => stopping || io.error(formatError(error))),
         onListening: (url) => io.log(`docgen dev server running at ${url}`),
       });
-      closeOnSignal(server.close);
+      closeOnSignal(() => {
+        stopping = true;
+        return server.close();
+      });
     });
 
   program

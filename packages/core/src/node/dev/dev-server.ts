@@ -28,7 +28,7 @@ export interface DevServerOptions {
   outDir?: string;
   /** Print the time of each phase at start and at every change. @default false */
   profile?: boolean;
-  /** Called with each rebuild error (the CLI prints it). */
+  /** Called with each rebuild error (the CLI prints it); not for a job that fails once `close` was called. */
   onError?: (error: unknown) => void;
   /**
    * Called with the server's URL as soon as it serves pages, before `startDevServer` resolves (which
@@ -105,7 +105,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const buildOut = (await loadConfig(root, { base: options.base })).outDir;
   const ignoredPrefixes = [devOut, path.join(root, 'node_modules'), `${devOut}.`, buildOut, `${buildOut}.`];
 
+  // Set once `close` is called. Ctrl+C in a terminal also reaches esbuild's service process, so a job in
+  // flight then fails with esbuild's "The service was stopped": that is the stop, not a build error.
+  let closing = false;
   const fail = (error: unknown) => {
+    if (closing) return;
     lastError = errorPayload(error);
     broadcast('build-error', lastError);
     options.onError?.(error);
@@ -299,6 +303,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     ...served,
     nextBuild: () => new Promise((resolve) => waiters.push(resolve)),
     async close() {
+      closing = true;
       await watcher.close();
       clearTimeout(timer);
       clearTimeout(settleTimer);
