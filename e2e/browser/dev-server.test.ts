@@ -95,9 +95,14 @@ describe('docgen dev in the browser', () => {
     await page.evaluate(() => ((window as unknown as { __beforeEdit: number }).__beforeEdit = 7));
 
     fs.writeFileSync(intro(), long('Third version, edited while the app loads.'));
-    // The page script gets a `search` event as it connects: what must be kept is the edit's update.
+    // What must be kept is the edit's `update`, not a `search` event (one comes as the page script
+    // connects, and one when the last edit has settled, with its routes): only `search` carries index URLs.
     await page.waitForFunction(() =>
-      Boolean((window as unknown as { __docgenDevPending?: { routes: string[] }[] }).__docgenDevPending?.some((update) => update.routes.includes('/guide/intro'))),
+      Boolean(
+        (window as unknown as { __docgenDevPending?: { routes: string[]; searchIndexes?: object }[] }).__docgenDevPending?.some(
+          (update) => !update.searchIndexes && update.routes.includes('/guide/intro'),
+        ),
+      ),
     );
     // The document still shows the text it was served with.
     expect(await page.locator('main').textContent()).not.toContain('Third version');
