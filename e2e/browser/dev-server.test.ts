@@ -1,6 +1,7 @@
 /**
  * `docgen dev` in Chromium on a copy of the basic fixture: a page edit is swapped into the open page
- * without a reload (scroll position, a collapsed sidebar group and the open search dialog survive), and a
+ * without a reload (scroll position, a collapsed sidebar group and the open search dialog survive), also
+ * when it comes while the app loads or before the page listens to the server's events, and a
  * syntax error shows the error overlay, which a fix clears; a new title reaches another open page's sidebar in
  * place; a new page and a config edit apply after a reload, without restarting the server. On a copy of the
  * custom-theme fixture: an edited theme component is swapped in by React Fast Refresh, keeping the state.
@@ -111,6 +112,30 @@ describe('docgen dev in the browser', () => {
 
     expect(await page.evaluate(() => (window as unknown as { __beforeEdit?: number }).__beforeEdit)).toBe(7);
     expect(await page.evaluate(() => (window as unknown as { __docgenDevPending?: unknown[] }).__docgenDevPending)).toBeUndefined();
+    expect(errors.map(String)).toEqual([]);
+    await page.close();
+  });
+
+  it('sends a page that starts listening after a change the update it missed, and the page takes it in place', async () => {
+    const page = await browser.newPage();
+    // The page's event stream is held back until the edit has been applied and sent to the pages listening.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/__docgen\/events/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(url('/guide/intro'), { waitUntil: 'load' });
+    // Lost if the page reloads.
+    await page.evaluate(() => ((window as unknown as { __beforeEdit: number }).__beforeEdit = 9));
+    const applied = server.nextBuild();
+    fs.writeFileSync(intro(), long('Fourth version, edited before the page listened.'));
+    await applied;
+    expect(await page.locator('main').textContent()).not.toContain('Fourth version');
+    release();
+    await page.locator('main', { hasText: 'Fourth version, edited before the page listened.' }).waitFor();
+
+    expect(await page.evaluate(() => (window as unknown as { __beforeEdit?: number }).__beforeEdit)).toBe(9);
     expect(errors.map(String)).toEqual([]);
     await page.close();
   });

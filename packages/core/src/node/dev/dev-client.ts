@@ -16,6 +16,8 @@
  * - on `reload` reloads the page;
  * - on `build-error` shows an overlay with the message, file, line, column and source excerpt (`DevErrorPayload`),
  *   removed on `clear` and on the next update.
+ * As it connects, the page names the route, chunk and app entry of its boot data: the server then sends
+ * the `update` or `reload` of a change applied after the page was rendered (one sent before it listened).
  * Plain JavaScript in a string: it runs before and without the app's bundle.
  */
 
@@ -44,7 +46,11 @@ export function devClientScript(): string {
 
 const CLIENT = `
 const overlayId = OVERLAY_ID;
-const source = new EventSource(EVENTS);
+// The state the page was rendered from (its boot data): the server sends what changed since, as the page
+// may connect after a change was sent.
+const boot = JSON.parse(document.getElementById('__DG_PAGE__')?.textContent || '{}');
+const events = EVENTS;
+const source = new EventSource(boot.chunk ? events + '?' + new URLSearchParams({ route: boot.routePath, chunk: boot.chunk, app: boot.app }) : events);
 const clear = () => document.getElementById(overlayId)?.remove();
 source.addEventListener('reload', () => location.reload());
 source.addEventListener('clear', clear);

@@ -263,12 +263,21 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         );
         return true;
       }
-      if (req.url !== DEV_EVENTS_PATH) return false;
+      const events = new URL(req.url ?? '/', 'http://localhost');
+      if (events.pathname !== DEV_EVENTS_PATH) return false;
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
       res.write(': connected\n\n');
       // A page opened while the last change is broken shows the overlay too.
       if (lastError) send(res, 'build-error', lastError);
       if (settled) send(res, 'search', settled);
+      // The page names the state it was rendered from: a change applied between its render and now was
+      // sent before it listened.
+      const [routePath, chunk, app] = ['route', 'chunk', 'app'].map((name) => events.searchParams.get(name));
+      if (routePath && chunk && app && !lastError) {
+        const stale = site.staleness({ routePath, chunk, app });
+        if (stale === 'update') send(res, 'update', { routes: [routePath], manifests: site.manifestUrls() });
+        else if (stale === 'reload') send(res, 'reload', {});
+      }
       clients.add(res);
       req.on('close', () => clients.delete(res));
       return true;

@@ -121,6 +121,15 @@ export interface DevSite {
    */
   searchFile(sitePath: string): string | undefined;
   /**
+   * What a document rendered earlier must do to show the current state, from its boot data (URLs with the
+   * base): `reload` when the app entry it names was replaced or its route is gone, `update` when its route's
+   * chunk has a newer version, undefined when it is current. The dev server asks as the page connects, so
+   * that a change sent before it did is not lost.
+   */
+  staleness(boot: { routePath: string; chunk: string; app: string }): 'update' | 'reload' | undefined;
+  /** The route table URLs by locale prefix, with the base, as an `update` event carries them. */
+  manifestUrls(): Record<string, string>;
+  /**
    * Applies a batch of file events.
    * @throws DocgenError for a page that does not compile or bundle, a dead link once every page has
    *   compiled (then nothing changed: the previous state keeps being served)
@@ -446,6 +455,17 @@ class OpenSite implements DevSite {
 
   searchFile(sitePath: string): string | undefined {
     return this.searchFiles.get(sitePath);
+  }
+
+  staleness(boot: { routePath: string; chunk: string; app: string }): 'update' | 'reload' | undefined {
+    if (boot.app !== withBase(need(this.ctx.assets, 'assets').entry, this.config.base)) return 'reload';
+    const file = this.fileOfRoute.get(boot.routePath);
+    if (!file) return 'reload';
+    return withBase(this.chunkUrl(file), this.config.base) === boot.chunk ? undefined : 'update';
+  }
+
+  manifestUrls(): Record<string, string> {
+    return this.withBase(need(this.ctx.manifests, 'manifests'));
   }
 
   prepare(sitePath: string): Promise<void> | undefined {
