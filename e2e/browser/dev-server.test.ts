@@ -68,9 +68,18 @@ describe('docgen dev in the browser', () => {
     expect(scrollY).toBeGreaterThan(0);
     const navigations: string[] = [];
     page.on('framenavigated', (frame) => navigations.push(frame.url()));
+    // The update names the page's new chunk: the app imports it without waiting for the route table,
+    // held back here until the new text shows.
+    let releaseTables!: () => void;
+    const tablesHeld = new Promise<void>((resolve) => (releaseTables = resolve));
+    await page.route(/\/docgen-data\/routes-[^/]+\.json/, async (route) => {
+      await tablesHeld;
+      await route.continue();
+    });
 
     fs.writeFileSync(intro(), long('Second version, edited on disk.'));
     await page.locator('main', { hasText: 'Second version, edited on disk.' }).waitFor();
+    releaseTables();
 
     expect(await page.evaluate(() => (window as unknown as { __beforeEdit?: number }).__beforeEdit)).toBe(42);
     expect(navigations).toEqual([]);

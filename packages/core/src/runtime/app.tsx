@@ -47,7 +47,7 @@ export function App({ initialPage, initialRoutePath }: { initialPage: PageModule
       const update = (event as CustomEvent<DevUpdate>).detail;
       event.preventDefault();
       // A `search` event brings new search indexes only.
-      if (update.manifests) loader.reset(update.manifests);
+      if (update.manifests) loader.reset(update.manifests, update.chunks);
       if (update.searchIndexes) setSearchIndexUrls(update.searchIndexes);
       const routePath = shownRoute.current;
       if (!update.routes.includes(routePath)) return;
@@ -140,6 +140,8 @@ interface DevUpdate {
   routes: string[];
   manifests?: Record<string, string>;
   searchIndexes?: Record<string, string>;
+  /** Route path → its new chunk URL. */
+  chunks?: Record<string, string>;
 }
 
 /** `<title>` text: `Page | Site`, the suffix replaced by front matter `titleSuffix` when given. */

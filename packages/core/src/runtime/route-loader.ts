@@ -18,9 +18,11 @@ export interface RouteLoader {
   lookup(routePath: string): Promise<[chunk: string, filePath: string] | null>;
   /**
    * Forgets every loaded module and route table and takes the new route table URLs (locale prefix → URL),
-   * so the next `load` imports the chunks of a newer build (the dev server's in-place update).
+   * so the next `load` imports the chunks of a newer build (the dev server's in-place update). `chunks`
+   * (route path → chunk URL, from the same update, which the new route table lists too) lets `load` import
+   * those at once, without waiting for the table.
    */
-  reset(manifestUrls: Record<string, string>): void;
+  reset(manifestUrls: Record<string, string>, chunks?: Record<string, string>): void;
 }
 
 /** Creates the loader from the boot data of the first page and the initially loaded page module. */
@@ -34,6 +36,7 @@ export function createRouteLoader(boot: PageBootData, initial: PageModule | null
   }
   let manifestUrls = boot.manifests;
   let prefixes = Object.keys(manifestUrls);
+  let hints: Record<string, string> = {};
 
   const manifestFor = (routePath: string): Promise<RouteManifest> => {
     const prefix = localePrefixOf(routePath, prefixes);
@@ -61,10 +64,14 @@ export function createRouteLoader(boot: PageBootData, initial: PageModule | null
     const routePath = normalizeRoutePath(rawPath);
     let p = modules.get(routePath);
     if (!p) {
-      p = manifestFor(routePath).then(async (manifest) => {
-        const chunk = (manifest.routes[routePath] ?? (routePath.endsWith('/') ? undefined : manifest.routes[`${routePath}/`]))?.[0];
+      const hint = hints[routePath];
+      p = (
+        hint === undefined
+          ? manifestFor(routePath).then((manifest) => (manifest.routes[routePath] ?? (routePath.endsWith('/') ? undefined : manifest.routes[`${routePath}/`]))?.[0])
+          : Promise.resolve(hint)
+      ).then(async (chunk) => {
         if (!chunk) return null;
-        const mod = (await import(/* chunk URL from the manifest */ chunk)) as PageModule;
+        const mod = (await import(/* chunk URL from the route table or a dev update */ chunk)) as PageModule;
         loaded.set(routePath, mod);
         return mod;
       });
@@ -89,9 +96,10 @@ export function createRouteLoader(boot: PageBootData, initial: PageModule | null
       const manifest = await manifestFor(routePath);
       return manifest.routes[routePath] ?? null;
     },
-    reset(urls) {
+    reset(urls, chunks = {}) {
       manifestUrls = urls;
       prefixes = Object.keys(urls);
+      hints = chunks;
       manifests.clear();
       modules.clear();
       loaded.clear();

@@ -56,7 +56,7 @@ export interface DevErrorPayload {
  * Quiet time that gathers file events into one batch, ms: chokidar reports one save as one event (atomic
  * saves included), so this only joins saves of several files made at once (a `git checkout`).
  */
-const BATCH_MS = 10;
+const BATCH_MS = 4;
 
 /** Quiet time after an in-place update before the search indexes and plugin outputs follow, ms. */
 const SETTLE_DELAY_MS = 200;
@@ -275,7 +275,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const [routePath, chunk, app] = ['route', 'chunk', 'app'].map((name) => events.searchParams.get(name));
       if (routePath && chunk && app && !lastError) {
         const stale = site.staleness({ routePath, chunk, app });
-        if (stale === 'update') send(res, 'update', { routes: [routePath], manifests: site.manifestUrls() });
+        if (stale === 'update') send(res, 'update', site.updateOf([routePath]));
         else if (stale === 'reload') send(res, 'reload', {});
       }
       clients.add(res);
