@@ -34,7 +34,7 @@ async function waitForHttp(url, timeoutMs) {
 
 /**
  * Starts `node file ...args` in `cwd` (its own process group, output to `log`), then measures in `browser`:
- * - ready: seconds from the spawn until the doc page at `url` shows its `<h1>` text `heading`;
+ * - ready: seconds from the spawn (the tab is already open) until the doc page at `url` shows its `<h1>` text `heading`;
  * - edits: for each of `edits` edits, seconds from writing `page` (its text plus a new paragraph with a unique
  *   marker) until the open page's DOM holds the marker (in place or after a reload, whichever the tool does).
  * Stops the server's process group and restores `page` afterwards, also when a step fails.
@@ -46,17 +46,18 @@ const EDIT_TIMEOUT_MS = 30_000;
 export async function measureDev({ file, args, cwd, log, browser, url, heading, page, edits = 5, timeoutMs = 180_000 }) {
   const original = fs.readFileSync(page, 'utf8');
   const out = fs.openSync(log, 'w');
+  // The tab is opened first: creating a browser context takes about a second here, which is Chromium's
+  // time, not the tool's.
+  const context = await browser.newContext();
+  const tab = await context.newPage();
   const started = performance.now();
   const child = spawn(process.execPath, [file, ...args], { cwd, stdio: ['ignore', out, out], detached: true, env: { ...process.env, NO_COLOR: '1' } });
   const exited = new Promise((resolve) => child.on('exit', resolve));
-  let context;
   try {
     await Promise.race([
       waitForHttp(url, timeoutMs),
       exited.then((code) => Promise.reject(new Error(`dev server exited with ${code} before answering; log ${log}`))),
     ]);
-    context = await browser.newContext();
-    const tab = await context.newPage();
     await tab.goto(url);
     await tab.waitForFunction((text) => document.querySelector('h1')?.textContent?.includes(text), heading, { timeout: timeoutMs, polling: 'raf' });
     const ready = (performance.now() - started) / 1000;
@@ -78,7 +79,7 @@ export async function measureDev({ file, args, cwd, log, browser, url, heading, 
     }
     return { ready, edits: times };
   } finally {
-    await context?.close();
+    await context.close();
     fs.writeFileSync(page, original);
     if (child.exitCode === null) {
       process.kill(-child.pid, 'SIGTERM');
