@@ -18,7 +18,7 @@ import type { Metafile } from 'esbuild';
 import * as z from 'zod';
 import { sharedFilesOf, type SharedParts } from '../pipeline/bundle-site.js';
 import { readChecked, writeChecked } from '../pipeline/page-cache.js';
-import { allOutputs, fromRecord } from '../pipeline/reuse-bundles.js';
+import { allOutputs, fromRecord, inputOf } from '../pipeline/reuse-bundles.js';
 import { sha256 } from '../pipeline/reuse-documents.js';
 
 type Output = Metafile['outputs'][string];
@@ -135,12 +135,12 @@ export async function keepDevShared(shared: SharedParts, options: DevSharedCache
 async function keyOf({ root, salt, specifiers, virtual }: DevSharedCacheOptions, inputs: string[]): Promise<string | undefined> {
   const parts: string[] = [];
   for (const name of [...inputs].sort()) {
-    const namespaced = /^([\w-]+):(.*)$/.exec(name);
-    if (namespaced && namespaced[1] !== 'file' && !/^[a-zA-Z]$/.test(namespaced[1])) {
-      const code = await virtual(namespaced[1], namespaced[2]);
+    const input = inputOf(root, name);
+    if ('namespace' in input) {
+      const code = await virtual(input.namespace, input.path);
       if (code === undefined) return undefined;
       parts.push(`${name}\0${sha256(code)}`);
-    } else parts.push(`${name}\0${stampOf([path.resolve(root, namespaced?.[1] === 'file' ? namespaced[2] : name)])}`);
+    } else parts.push(`${name}\0${stampOf([input.file])}`);
   }
   return sha256(JSON.stringify([salt, specifiers, parts]));
 }

@@ -52,8 +52,8 @@ import { scanPages } from '../pipeline/scan-pages.js';
 
 /**
  * Data of the `update` event: the routes whose page module changed, the new route table and search index
- * URLs by locale prefix, and each changed route's new chunk URL (with the base), so that the app imports it
- * while it fetches the route table, not after.
+ * URLs by locale prefix, and each changed route's new chunk URL (with the base), which the app imports at
+ * once, without fetching the route table first.
  */
 export interface DevUpdate {
   routes: string[];

@@ -60,6 +60,16 @@ export function saveBundleState(file: string, state: BundleState): void {
 }
 
 /**
+ * What a metafile input name stands for: a module docgen serves (`<namespace>:<path>`) or a file (absolute;
+ * a `file:` name and a Windows drive letter name files).
+ */
+export function inputOf(root: string, name: string): { namespace: string; path: string } | { file: string } {
+  const namespaced = /^([\w-]+):(.*)$/.exec(name);
+  if (namespaced && namespaced[1] !== 'file' && !/^[a-zA-Z]$/.test(namespaced[1])) return { namespace: namespaced[1], path: namespaced[2] };
+  return { file: path.resolve(root, namespaced?.[1] === 'file' ? namespaced[2] : name) };
+}
+
+/**
  * Hashes the inputs of bundle parts by their metafile names, each input once per build.
  * @param virtual the contents docgen serves for a namespaced input (`docgen-page:<file>`: its compiled
  *   code…), or undefined when it cannot say (the part is then bundled again)
@@ -67,12 +77,12 @@ export function saveBundleState(file: string, state: BundleState): void {
 export function inputHasher(root: string, virtual: (namespace: string, path: string) => Promise<string | undefined>) {
   const hashes = new Map<string, Promise<string | undefined>>();
   const hashOne = async (name: string): Promise<string | undefined> => {
-    const namespaced = /^([\w-]+):(.*)$/.exec(name);
-    if (namespaced && namespaced[1] !== 'file' && !/^[a-zA-Z]$/.test(namespaced[1])) {
-      const code = await virtual(namespaced[1], namespaced[2]);
+    const input = inputOf(root, name);
+    if ('namespace' in input) {
+      const code = await virtual(input.namespace, input.path);
       return code === undefined ? undefined : sha256(code);
     }
-    const file = path.resolve(root, namespaced?.[1] === 'file' ? namespaced[2] : name);
+    const { file } = input;
     try {
       return sha256(await fs.promises.readFile(file));
     } catch (error) {
