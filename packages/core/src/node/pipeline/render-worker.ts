@@ -2,6 +2,9 @@
 import { DocgenError } from '../../shared/errors.js';
 import { renderRoutes, type RenderJob } from './render-routes.js';
 
+// A worker thread copies the environment when it starts, before the bundler sets NODE_ENV in the main
+// thread: without this, React would load its development build here, which renders several times slower.
+process.env.NODE_ENV ??= 'production';
 // React and its server renderer, which the server bundle imports by these same files (`docgenPlugin`
 // resolves them from this package): loaded before the thread takes its first batch, so that a pool started
 // early (`startRenderPool`) has them ready when the bundles are.
