@@ -72,16 +72,18 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await inTemporaryOutput(ctx, async () => {
       ctx.renderPool ??= startRenderPool();
       // The search indexes are built in threads of their own while the bundles are made and the documents
-      // rendered (which know the indexes' URLs beforehand), and written after.
+      // rendered (which know the indexes' URLs beforehand), and written as soon as they are built.
       await settled([
         (async () => {
           await bundleSite(ctx);
           emitAssets(ctx);
           await renderSite(ctx);
         })(),
-        indexSearch(ctx),
+        (async () => {
+          await indexSearch(ctx);
+          await emitSearchIndexes(ctx, need(ctx.tmpOut, 'tmpOut'));
+        })(),
       ]);
-      emitSearchIndexes(ctx, need(ctx.tmpOut, 'tmpOut'));
       writeOutput(ctx);
     });
   } finally {

@@ -66,28 +66,28 @@ describe('commitOutput', () => {
 });
 
 describe('writeOutputFile', () => {
-  it('keeps a file the last build wrote with the same content and left as it was; writes it when either changed', () => {
+  it('keeps a file the last build wrote with the same content and left as it was; writes it when either changed', async () => {
     const outDir = folder({});
     const stateFile = path.join(folder({}), 'output-state.json');
-    const build = (files: Record<string, string>, edit?: () => void) => {
+    const build = async (files: Record<string, string>, edit?: () => void) => {
       const update = createOutputUpdate(outDir, stateFile);
       const staging = folder({});
-      for (const [relative, data] of Object.entries(files)) writeOutputFile(update, staging, relative, data);
+      await Promise.all(Object.entries(files).map(([relative, data]) => writeOutputFile(update, staging, relative, data)));
       edit?.();
       const staged = commitOutput(staging, outDir, update.kept);
       saveOutputState(stateFile, update, staged);
       return { kept: [...update.kept].sort(), staged: staged.sort() };
     };
-    expect(build({ 'a.json': 'A', 'b.json': 'B' })).toEqual({ kept: [], staged: ['a.json', 'b.json'] });
-    expect(build({ 'a.json': 'A', 'b.json': 'B2' })).toEqual({ kept: ['a.json'], staged: ['b.json'] });
+    expect(await build({ 'a.json': 'A', 'b.json': 'B' })).toEqual({ kept: [], staged: ['a.json', 'b.json'] });
+    expect(await build({ 'a.json': 'A', 'b.json': 'B2' })).toEqual({ kept: ['a.json'], staged: ['b.json'] });
     expect(contents(outDir)).toEqual({ 'a.json': 'A', 'b.json': 'B2' });
     // Changed in the output since (same size: the mtime tells): written again.
     fs.writeFileSync(path.join(outDir, 'a.json'), 'X');
     fs.utimesSync(path.join(outDir, 'a.json'), new Date(), new Date(Date.now() + 5000));
-    expect(build({ 'a.json': 'A', 'b.json': 'B2' })).toEqual({ kept: ['b.json'], staged: ['a.json'] });
+    expect(await build({ 'a.json': 'A', 'b.json': 'B2' })).toEqual({ kept: ['b.json'], staged: ['a.json'] });
     expect(contents(outDir)).toEqual({ 'a.json': 'A', 'b.json': 'B2' });
     // A file the new output does not write goes.
-    expect(build({ 'a.json': 'A' })).toEqual({ kept: ['a.json'], staged: [] });
+    expect(await build({ 'a.json': 'A' })).toEqual({ kept: ['a.json'], staged: [] });
     expect(contents(outDir)).toEqual({ 'a.json': 'A' });
     // A record made for another output folder is not used.
     expect(createOutputUpdate(path.join(outDir, 'other'), stateFile).last).toBeUndefined();
@@ -96,6 +96,6 @@ describe('writeOutputFile', () => {
     expect(state.names).toEqual(['a.json']);
     fs.writeFileSync(stateFile, JSON.stringify({ ...state, hashes: [] }));
     expect(createOutputUpdate(outDir, stateFile).last).toBeUndefined();
-    expect(build({ 'a.json': 'A' })).toEqual({ kept: [], staged: ['a.json'] });
+    expect(await build({ 'a.json': 'A' })).toEqual({ kept: [], staged: ['a.json'] });
   });
 });

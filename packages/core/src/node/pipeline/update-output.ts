@@ -58,9 +58,11 @@ export function createOutputUpdate(outDir: string, stateFile: string | undefined
 
 /**
  * Writes `data` as the output file `relative` (posix): into `staging`, unless the last build wrote the same
- * content there and the file is still as it left it, which is then kept.
+ * content there and the file is still as it left it, which is then kept. Resolves once written or kept;
+ * the folder must exist.
+ * @throws (rejects with) a file-system error of the write
  */
-export function writeOutputFile(update: OutputUpdate, staging: string, relative: string, data: string): void {
+export async function writeOutputFile(update: OutputUpdate, staging: string, relative: string, data: string): Promise<void> {
   const hash = sha256(data).slice(0, 32);
   update.hashed.set(relative, hash);
   const recorded = update.last?.files.get(relative);
@@ -71,7 +73,7 @@ export function writeOutputFile(update: OutputUpdate, staging: string, relative:
       return;
     }
   }
-  fs.writeFileSync(path.join(staging, relative), data);
+  await fs.promises.writeFile(path.join(staging, relative), data);
 }
 
 /**
