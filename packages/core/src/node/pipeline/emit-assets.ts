@@ -58,9 +58,10 @@ const WRITES_IN_FLIGHT = 8;
  * Writes the local search index of each locale (`ctx.search`: entry, shards, fragments) into the temporary
  * output `outDir`. The build runs it as soon as the indexes are built, beside the render phase (at 1,000
  * pages per locale they are ~12,000 files), so it leaves `ctx.searchIndexes` as `emitAssets` set it: the
- * documents being rendered read it, with an entry for every locale, one that shares another's index too. Each locale's entry is written after the
- * files it names. Only the files whose content differs from the last build's are written
- * (`writeOutputFile`): an edited page changes a few of the tens of thousands of files of a big site's index.
+ * documents being rendered read it, with an entry for every locale, one that shares another's index too.
+ * Each locale's entry is written after the files it names. Only the files whose content differs from the
+ * last build's are written (`writeOutputFile`): an edited page changes a few of the tens of thousands of
+ * files of a big site's index.
  * @throws (rejects with) a file-system error of a write, once no write is in flight
  */
 export async function emitSearchIndexes(ctx: BuildContext, outDir: string): Promise<void> {
