@@ -10,8 +10,9 @@ export default defineConfig({
   test: {
     // As many test files at a time as the machine has cores (Vitest's default is one fewer). One file at a
     // time kept 1.14 of two cores busy on average (a build waits on its threads, Chromium on the page, the
-    // servers on the network): two at a time, Vitest took 678 s instead of ~900 s here, though single
-    // files took up to twice as long. Every file makes its own sites, servers, ports and browser.
+    // servers on the network). Two at a time, on a clean clone here, Vitest took 796 s instead of 952 s
+    // (the whole CI run 13.8 min instead of 16.5), though single files took up to twice as long. Every
+    // file makes its own sites, servers, ports and browser.
     maxWorkers: os.availableParallelism(),
     projects: [
       {
