@@ -10,6 +10,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { build, startDevServer, startStaticServer, type StaticServer } from '@docgen/core';
 import { copyFixture } from './helpers/site.js';
 
+/**
+ * How long a test waits for the dev server to reach a state before it fails with a message of its own: a
+ * safety net, not a speed check. Beside a heavy job and another test file, one change took over 20 s.
+ */
+const STATE_WAIT_MS = 100_000;
+
 const servers: StaticServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
@@ -126,9 +132,9 @@ describe('dev server', () => {
       // The event follows the rebuild over the socket: wait for it, not for the rebuild. The search indexes
       // follow each update in an event of their own, left out here.
       const shown = () => events.slice(from).replace(/^: connected\n\n/, '').replace(/event: search\ndata: .*\n\n/g, '');
-      const deadline = Date.now() + 20_000;
+      const deadline = Date.now() + STATE_WAIT_MS;
       while (!/\n\n/.test(shown())) {
-        if (Date.now() > deadline) throw new Error(`no event within 20 s; stream so far: ${events}`);
+        if (Date.now() > deadline) throw new Error(`no event within ${STATE_WAIT_MS / 1000} s; stream so far: ${events}`);
         await new Promise((r) => setTimeout(r, 50));
       }
       return shown();
@@ -160,7 +166,7 @@ describe('dev server', () => {
     const overview = path.join(site, 'en/guide/index.md');
     expect(await nextEvent(() => fs.writeFileSync(overview, '---\noverview: true\n---\n\n# Guide\n'))).toMatch(/^event: reload\n/);
     // Its overview shows the real headings once the pages have compiled again (stand-ins have none).
-    for (let deadline = Date.now() + 20_000; !(await get(`${server.url}guide/`)).body.includes('First added section'); ) {
+    for (let deadline = Date.now() + STATE_WAIT_MS; !(await get(`${server.url}guide/`)).body.includes('First added section'); ) {
       if (Date.now() > deadline) throw new Error('the overview never showed the heading');
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -181,9 +187,9 @@ describe('dev server', () => {
     // chokidar may report one edit in several batches (a rename as unlink then add): wait for the state.
     const change = async (edit: () => void, done: () => Promise<boolean>) => {
       edit();
-      const deadline = Date.now() + 20_000;
+      const deadline = Date.now() + STATE_WAIT_MS;
       while (!(await done())) {
-        if (Date.now() > deadline) throw new Error('the dev server did not pick up the change within 20 s');
+        if (Date.now() > deadline) throw new Error(`the dev server did not pick up the change within ${STATE_WAIT_MS / 1000} s`);
         await Promise.race([server.nextBuild(), new Promise((r) => setTimeout(r, 250))]);
       }
     };
@@ -243,7 +249,7 @@ describe('dev server', () => {
       async () => (await html('guide/intro')).body.includes('<title>Intro | Renamed fixture</title>'),
     );
     expect(errors.map(String)).toEqual([]);
-  });
+  }, 600_000); // seven changes, each waited for
 
   it('takes the shared parts a former start kept when their inputs did not change, and bundles them again when they did or a kept file is damaged', async () => {
     const site = copyFixture('basic');
@@ -316,7 +322,7 @@ export default function remarkInclude({ file }) {
       servers.push(server);
       expect((await get(`${server.url}guide/intro`)).body).toContain('Included: two');
       // The file outside the root is watched once the site has compiled: touch it until the page shows it.
-      const deadline = Date.now() + 60_000;
+      const deadline = Date.now() + STATE_WAIT_MS;
       let body = '';
       for (let round = 0; !body.includes('Included: three'); round++) {
         if (Date.now() > deadline) throw new Error(`the page never showed the changed file; last: ${body.slice(0, 300)}`);
