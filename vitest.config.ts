@@ -5,12 +5,6 @@ import { defineConfig } from 'vitest/config';
 // `@theme` names the active theme in a site; in the theme's own tests it is the default theme.
 const theme = fileURLToPath(new URL('./packages/theme-default/src/index.tsx', import.meta.url));
 
-/**
- * How long `expect.poll` waits for a state (Vitest's default: 1 s): a safety net, not a speed check. Beside a
- * heavy job, with two test files at a time, a button took over a second to show what a click did.
- */
-const expect = { poll: { timeout: 30_000 } };
-
 // Vitest 4 reads projects from the root config (the workspace file is gone).
 export default defineConfig({
   test: {
@@ -25,7 +19,6 @@ export default defineConfig({
         resolve: { alias: { '@theme': theme } },
         test: {
           name: 'unit',
-          expect,
           include: ['packages/*/src/**/*.test.{ts,tsx}'],
           environment: 'node',
           // The files share one module graph (no DOM, no module mocks; the one file that sets an environment
@@ -39,7 +32,6 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          expect,
           include: ['e2e/*.test.ts'],
           // One module graph for the files too: the in-process builds and servers then load docgen, its
           // Markdown pipeline and the plugins once. Every file makes its own sites and servers and stops
@@ -57,7 +49,6 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
-          expect,
           include: ['e2e/browser/*.test.ts'],
           globalSetup: ['./e2e/helpers/global-setup.ts'],
           testTimeout: 60_000,
