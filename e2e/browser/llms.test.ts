@@ -158,6 +158,25 @@ describe.each<ServerKind>(['preview', 'dev'])('llms plugin on the website (%s)',
     await page.close();
   });
 
+  it('says "Copy failed" once, with nothing uncaught, when the clipboard also refuses the pending content', async () => {
+    const page = await open(STRINGS.en.route);
+    await page.route('**/*.md', (route: Route) => route.fulfill({ status: 404, body: 'gone' }));
+    // A refusal before the browser reads the pending content, as when the document loses focus: the
+    // pending fetch then fails with no one awaiting it.
+    await page.evaluate(() => {
+      navigator.clipboard.write = () => Promise.reject(new DOMException('Document is not focused.', 'NotAllowedError'));
+    });
+    const before = browser.problems.length;
+    await page.locator('.dg-copy-markdown').click();
+    await expect.poll(() => page.locator('.dg-copy-markdown-text').textContent()).toBe(STRINGS.en.failed);
+    await expect.poll(() => browser.problems.slice(before).join('\n')).toContain(`could not load the page's Markdown: Error: ${STRINGS.en.md} answered HTTP 404`);
+    // A later task: an unhandled rejection is reported after the microtasks that settle the failure.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    const others = browser.problems.splice(before).filter((p) => !/Copy Markdown: could not load|status of 404/.test(p));
+    expect(others).toEqual([]);
+    await page.close();
+  });
+
   it('logs no errors or hydration warnings', () => {
     expect(browser.problems).toEqual([]);
   });

@@ -64,6 +64,9 @@ function CopyMarkdownButton({ url }: { url: string }) {
     if (text.current !== null) return copyText(text.current);
     if (typeof ClipboardItem !== 'undefined' && navigator.clipboard?.write) {
       const blob = load().then((body) => new Blob([body], { type: 'text/plain' }));
+      // A browser that refuses the write before reading `blob` leaves its rejection unobserved; the
+      // refusal's handler below reports the failure.
+      blob.catch(() => undefined);
       navigator.clipboard.write([new ClipboardItem({ 'text/plain': blob })]).then(
         () => setState('copied'),
         // Refused (no permission, or no support for pending content): the fetch decides what happens next.
