@@ -48,29 +48,31 @@ describe.each<ServerKind>(['preview', 'dev'])('versions and fallback pages (%s)'
     return page;
   }
 
-  async function switchVersion(page: Page, version: string) {
+  /** Opens the version menu and follows its link to `version`, which leads to `route`. */
+  async function switchVersion(page: Page, version: string, route: string) {
     const link = page.locator(`.dg-nav-versions .dg-version-link[data-version="${version}"]`);
     // The menu opens when the pointer enters it: the pointer leaves first (it may rest where the menu was,
-    // closed by the last navigation, and then enters no element).
+    // closed by the last navigation, and then enters no element). A menu that closed before the click (the
+    // pointer passed out of it) is opened again, up to three times.
     for (let attempt = 1; ; attempt++) {
       await page.mouse.move(0, 400);
       await page.locator('.dg-nav-versions .dg-nav-menu-button').hover();
       try {
         await link.waitFor({ state: 'visible', timeout: 5000 });
+        await link.click({ timeout: 5000 });
         break;
       } catch (error) {
         if (attempt === 3) throw error;
       }
     }
-    await link.click();
+    await page.waitForURL(url(route));
   }
 
   it('keeps the page when switching versions, and says which version an older page belongs to', async () => {
     const page = await open('/guide/intro');
     await expect.poll(() => page.locator('.dg-nav-versions .dg-nav-menu-button').textContent()).toBe('2.x');
     await expect.poll(() => page.locator('.dg-version-notice').count()).toBe(0);
-    await switchVersion(page, '1.x');
-    await page.waitForURL(url('/1.x/guide/intro'));
+    await switchVersion(page, '1.x', '/1.x/guide/intro');
     await expect.poll(() => page.locator('.dg-doc-content').textContent()).toContain('Version one introduction');
     await expect.poll(() => page.locator('.dg-nav-versions .dg-nav-menu-button').textContent()).toBe('1.x');
     const notice = page.locator('.dg-version-notice');
@@ -83,14 +85,11 @@ describe.each<ServerKind>(['preview', 'dev'])('versions and fallback pages (%s)'
 
   it('opens the nearest section of the other version when the page is not in it', async () => {
     const page = await open('/guide/new-feature');
-    await switchVersion(page, '1.x');
-    await page.waitForURL(url('/1.x/guide/intro'));
-    await switchVersion(page, '2.x');
-    await page.waitForURL(url('/guide/intro'));
+    await switchVersion(page, '1.x', '/1.x/guide/intro');
+    await switchVersion(page, '2.x', '/guide/intro');
     await page.close();
     const api = await open('/1.x/zh/api/');
-    await switchVersion(api, '2.x');
-    await api.waitForURL(url('/zh/'));
+    await switchVersion(api, '2.x', '/zh/');
     await api.close();
   });
 
