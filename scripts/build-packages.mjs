@@ -30,7 +30,7 @@ const coreExternal = ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-ref
  * Core's Node entry points, each at its own path in `dist/`: the package's exports and CLI, the worker threads'
  * modules (`builtModule`), and modules the tests and scripts load directly. Every other module lives in chunks.
  */
-const coreEntries = ['index.ts', 'zod.ts', 'cli/index.ts', 'node/pipeline/compile-worker.ts', 'node/pipeline/render-worker.ts', 'node/pipeline/search-index-worker.ts', 'node/dev/watch-worker.ts', 'node/markdown/compile-page.ts', 'node/pipeline/page-cache.ts'];
+const coreEntries = ['index.ts', 'zod.ts', 'cli/index.ts', 'node/pipeline/compile-worker.ts', 'node/pipeline/render-worker.ts', 'node/pipeline/search-index-worker.ts', 'node/dev/watch-worker.ts', 'node/markdown/compile-page.ts', 'node/pipeline/page-cache.ts', 'node/task-clock.ts', 'node/thread-priority.ts'];
 /** Bundled CommonJS dependencies call `require` for Node's built-in modules: ES modules have none of their own. */
 const requireShim = "import { createRequire as __docgenCreateRequire } from 'node:module';\nconst require = __docgenCreateRequire(import.meta.url);";
 

@@ -113,7 +113,7 @@ export async function compilePages(
       await runLimited(pool, todo, {
         limit: threads,
         timeoutMs,
-        taskOf: ({ file, highlightFile }) => ({ filePath: file, options, optionsKey, background, highlightFile }),
+        taskOf: ({ file, highlightFile }, clock) => ({ filePath: file, options, optionsKey, background, highlightFile, clock }),
         onDone: ({ file, key }, result) => {
           if (!result.ok) {
             const shown = displayPath(file);

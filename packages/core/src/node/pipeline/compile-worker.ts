@@ -10,6 +10,7 @@ import { DocgenError } from '../../shared/errors.js';
 import { readPageSource } from '../markdown/read-source.js';
 import { readChecked, writeChecked } from './page-cache.js';
 import { lowerThreadPriority } from '../thread-priority.js';
+import { startTaskClock } from '../task-clock.js';
 
 /** A compile task: the page to compile and the site's compiler options. */
 export interface CompileTask {
@@ -26,6 +27,8 @@ export interface CompileTask {
   source?: string;
   /** The page's highlight file (`PageCache.highlightFile`): read before the compile, written after when its blocks changed. */
   highlightFile?: string;
+  /** The clock of the task's time limit (`runLimited`), started when the thread takes the task. */
+  clock?: SharedArrayBuffer;
 }
 
 /** Outcome of a task; errors travel as data because thrown errors lose their class across threads. */
@@ -35,6 +38,7 @@ const compilers = new Map<string, PageCompiler>();
 
 /** Compiles `task.filePath`; never throws. */
 export default async function compileTask(task: CompileTask): Promise<CompileOutcome> {
+  if (task.clock) startTaskClock(task.clock);
   if (task.background) lowerThreadPriority();
   let compiler = compilers.get(task.optionsKey);
   if (!compiler) {

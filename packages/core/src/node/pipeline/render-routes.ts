@@ -34,6 +34,8 @@ export interface RenderJob {
   routes: RenderRoute[];
   /** File of the server entry, relative to `ssrDir`. @default 'server-entry.js' */
   serverEntry?: string;
+  /** The clock of the job's time limit (`runLimited`), started when the thread takes the job. */
+  clock?: SharedArrayBuffer;
 }
 
 type ServerEntry = {

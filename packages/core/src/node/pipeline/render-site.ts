@@ -91,7 +91,7 @@ async function renderRoutesInPool(ctx: BuildContext, toRender: RenderRoute[]): P
       await runLimited(pool, routes, {
         limit: threads,
         timeoutMs: config.pageTimeout,
-        taskOf: (route) => ({ ssrDir, outDir: tmpOut, ssr: config.ssg, routes: [route] }),
+        taskOf: (route, clock) => ({ ssrDir, outDir: tmpOut, ssr: config.ssg, routes: [route], clock }),
         onDone: (route, result) => {
           if (!result.ok) {
             const message = `Rendering ${route.routePath}${route.sourceFile ? ` (${route.sourceFile})` : ''} took longer than ${config.pageTimeout / 1000} s (pageTimeout) and was stopped`;

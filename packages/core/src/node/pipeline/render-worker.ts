@@ -1,6 +1,7 @@
 /** Worker-thread side of parallel SSG: renders one batch of routes (see `render-routes.ts`). */
 import { DocgenError } from '../../shared/errors.js';
 import { renderRoutes, type RenderJob } from './render-routes.js';
+import { startTaskClock } from '../task-clock.js';
 
 // A worker thread copies the environment when it starts, before the bundler sets NODE_ENV in the main
 // thread: without this, React would load its development build here, which renders several times slower.
@@ -15,6 +16,7 @@ export type RenderOutcome = { ok: true; count: number } | { ok: false; message: 
 
 /** Renders `job`; never throws for an error of the site (a component that throws), only for docgen's own. */
 export default async function renderBatch(job: RenderJob): Promise<RenderOutcome> {
+  if (job.clock) startTaskClock(job.clock);
   try {
     return { ok: true, count: await renderRoutes(job) };
   } catch (error) {

@@ -1,34 +1,55 @@
 /**
  * Runs tasks on a worker pool with a time limit each. At most `limit` tasks are in flight, one per thread,
- * so a task starts when it is submitted and its clock measures its own work, not its wait in the queue.
+ * so a task starts when it is submitted. Its clock (`TaskClock`) starts when its thread starts it and
+ * leaves out the time that thread waited for a core: a task is stopped for its own work, not for the load
+ * of the machine.
  */
 import type { Piscina } from 'piscina';
+import { TaskClock } from '../task-clock.js';
 
-/** What `runLimited` reports of one task. */
+/** What `runLimited` reports of one task; `ms` is its busy time (`TaskClock.busyMs`), or its wall time. */
 export type Timed<R> = { ok: true; value: R; ms: number } | { ok: false; timedOut: true; ms: number };
 
+/** The shortest wait (ms) before a task's clock is read again. */
+const MIN_RECHECK_MS = 10;
+
 /**
- * Calls `onDone` for every item of `items` with the result of `pool.run(taskOf(item))`, or with
- * `timedOut` when the task ran longer than `timeoutMs` (piscina then terminates its thread and starts another).
+ * Calls `onDone` for every item of `items` with the result of `pool.run(taskOf(item, clock))`, or with
+ * `timedOut` once the task has been busy for `timeoutMs` (piscina then terminates its thread and starts
+ * another). The worker must call `startTaskClock(clock)` when it starts the task; until it has, the limit
+ * does not run (a thread still starting is not the task's time).
  * @throws what a task threw (an error of docgen itself: tasks return user errors as data).
  */
 export async function runLimited<T, Task, R>(
   pool: Piscina<Task, R>,
   items: T[],
-  { limit, timeoutMs, taskOf, onDone }: { limit: number; timeoutMs: number; taskOf: (item: T) => Task; onDone: (item: T, result: Timed<R>) => void },
+  { limit, timeoutMs, taskOf, onDone }: { limit: number; timeoutMs: number; taskOf: (item: T, clock: SharedArrayBuffer) => Task; onDone: (item: T, result: Timed<R>) => void },
 ): Promise<void> {
   let next = 0;
   const lane = async () => {
+    const clock = new TaskClock();
     while (next < items.length) {
       const item = items[next++];
       const started = performance.now();
-      const signal = AbortSignal.timeout(timeoutMs);
+      clock.reset();
+      const stop = new AbortController();
+      // Wall time is never less than busy time: the clock is read when the limit could first be reached,
+      // and again after the time the task has left.
+      const check = () => {
+        const busy = clock.busyMs();
+        if (busy !== undefined && busy >= timeoutMs) stop.abort();
+        else timer = setTimeout(check, Math.max(MIN_RECHECK_MS, timeoutMs - (busy ?? 0)));
+      };
+      let timer = setTimeout(check, timeoutMs);
+      const ms = () => clock.busyMs() ?? performance.now() - started;
       try {
-        const value = await pool.run(taskOf(item), { signal });
-        onDone(item, { ok: true, value, ms: performance.now() - started });
+        const value = await pool.run(taskOf(item, clock.buffer), { signal: stop.signal });
+        onDone(item, { ok: true, value, ms: ms() });
       } catch (error) {
-        if (!signal.aborted) throw error;
-        onDone(item, { ok: false, timedOut: true, ms: performance.now() - started });
+        if (!stop.signal.aborted) throw error;
+        onDone(item, { ok: false, timedOut: true, ms: ms() });
+      } finally {
+        clearTimeout(timer);
       }
     }
   };
