@@ -94,7 +94,7 @@ export async function bundleSite(ctx: BuildContext): Promise<void> {
     };
     // The last build's chunks of unchanged pages, kept; the other pages bundled.
     const metas: Metafile[] = [shared.client];
-    const pages = new Map<string, { key: string; inputs: string[]; outputs: [string, Metafile['outputs'][string]][] }>();
+    const pages: NonNullable<typeof ctx.pageBundles>['pages'] = new Map();
     const toBundle: { in: string; out: string }[] = [];
     for (const page of plan.pages) {
       const recorded = lastPages[page.in];
@@ -105,7 +105,7 @@ export async function bundleSite(ctx: BuildContext): Promise<void> {
         continue;
       }
       metas.push({ inputs: Object.fromEntries(recorded.inputs.map((i) => [i, { bytes: 0, imports: [] }])), outputs });
-      pages.set(page.in, { key: recorded.key, inputs: recorded.inputs, outputs: Object.entries(recorded.outputs).map(([f, [, , r]]) => [f, r as Metafile['outputs'][string]]) });
+      pages.set(page.in, { key: recorded.key, inputs: recorded.inputs, outputs: Object.entries(recorded.outputs).map(([f, [, , r]]) => [f, r as Metafile['outputs'][string]]), stats: recorded.outputs });
     }
     // The server modules of the pages bundled again are needed (their documents change): made beside the
     // page chunks, taking their asset URLs once the browser bundle is whole.

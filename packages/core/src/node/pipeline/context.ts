@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import type { Metafile } from 'esbuild';
 import type { Piscina } from 'piscina';
 import type { RenderJob } from './render-routes.js';
+import type { RenderState } from './reuse-documents.js';
 import type { IndexTask } from './search-index-worker.js';
 import type { RenderOutcome } from './render-worker.js';
 import { loadConfig, type ConfigOverrides, type ResolvedConfig } from '../../config/index.js';
@@ -155,7 +156,11 @@ export interface BuildContext {
   /** The page chunks of this build (`bundleSite`), recorded by `writeOutput` for the next build to reuse. */
   pageBundles?: {
     shared: string[];
-    pages: Map<string, { key: string; inputs: string[]; outputs: [string, Metafile['outputs'][string]][] }>;
+    /**
+     * Page source → its chunk's key, inputs and outputs; `stats`: the sizes and mtimes of outputs kept from
+     * the last build, as it recorded them (checked when taken, and not written since).
+     */
+    pages: Map<string, { key: string; inputs: string[]; outputs: [string, Metafile['outputs'][string]][]; stats?: Record<string, [number, number, unknown]> }>;
     sharedParts?: { key: string; inputs: string[]; outputs: [string, Metafile['outputs'][string]][]; server: [string, Metafile['outputs'][string]][]; serverHash: string };
   };
   search?: SearchOutput;
@@ -168,6 +173,8 @@ export interface BuildContext {
   reusedDocuments?: number;
   /** Output file → key of its document (`documentKeys`), recorded by `writeOutput` for the next build to reuse. */
   documentKeys?: Map<string, string>;
+  /** The last build's record of its documents (`readRenderState`), when the render phase read one. */
+  lastDocuments?: RenderState;
 }
 
 /**

@@ -41,6 +41,7 @@ export async function renderSite(ctx: BuildContext): Promise<void> {
   const toReuse = planned.filter((_, i) => reusable[i]);
   const toRender = planned.filter((_, i) => !reusable[i]);
   ctx.documentKeys = keys;
+  ctx.lastDocuments = last;
   const kept = need(ctx.output, 'output').kept;
   for (const route of toReuse) kept.add(route.htmlFile);
   ctx.reusedDocuments = toReuse.length;

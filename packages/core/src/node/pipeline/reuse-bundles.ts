@@ -199,11 +199,14 @@ export function fromRecord(record: Output, outDir: string, root: string): Output
   };
 }
 
-/** The sizes and mtimes of the outputs of each page of `pages` in `outDir`, once the output is in place. */
-export function statOutputs(pages: Map<string, { key: string; inputs: string[]; outputs: [string, Output][] }>, outDir: string): BundleState['pages'] {
+/**
+ * The sizes and mtimes of the outputs of each page of `pages` in `outDir`, once the output is in place: of
+ * a page kept from the last build, its `stats` as recorded then (its files stayed where they were).
+ */
+export function statOutputs(pages: Map<string, { key: string; inputs: string[]; outputs: [string, Output][]; stats?: BundleState['pages'][string]['outputs'] }>, outDir: string): BundleState['pages'] {
   const recorded: BundleState['pages'] = {};
   for (const [file, page] of pages) {
-    const outputs = statEach(page.outputs, outDir);
+    const outputs = page.stats ?? statEach(page.outputs, outDir);
     if (outputs) recorded[file] = { key: page.key, inputs: page.inputs, outputs };
   }
   return recorded;

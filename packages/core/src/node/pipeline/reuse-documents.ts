@@ -109,11 +109,19 @@ export function writeWhole(file: string, data: string): void {
 
 /**
  * Records the documents of a build once its output is in place: each key with the file's size and mtime.
+ * A document kept from the last build (`kept`, under the key `last` recorded) keeps its recorded size and
+ * mtime: it was checked when taken and not written since.
  * @param keys output file → document key
  */
-export function recordDocuments(outDir: string, keys: Map<string, string>): RenderState {
+export function recordDocuments(outDir: string, keys: Map<string, string>, { kept, last }: { kept?: ReadonlySet<string>; last?: RenderState } = {}): RenderState {
   const documents: RenderState['documents'] = new Map();
+  const lastDocuments = last?.outDir === outDir ? last.documents : undefined;
   for (const [file, key] of keys) {
+    const recorded = kept?.has(file) ? lastDocuments?.get(file) : undefined;
+    if (recorded && recorded[0] === key) {
+      documents.set(file, recorded);
+      continue;
+    }
     const stat = fs.statSync(path.join(outDir, file), { throwIfNoEntry: false });
     if (stat) documents.set(file, [key, stat.size, stat.mtimeMs]);
   }

@@ -158,18 +158,23 @@ function blocked(outDir: string): (relative: string) => boolean {
   return (relative) => !folderOk(path.posix.dirname(relative)) || !isFileOrFree(relative);
 }
 
-/** Removes the files under `outDir/prefix` that `keep` does not list, and the folders left empty. */
-function removeOthers(outDir: string, prefix: string, keep: Set<string>): void {
+/**
+ * Removes the files under `outDir/prefix` that `keep` does not list, and the folders left empty.
+ * @returns whether the folder is left empty
+ */
+function removeOthers(outDir: string, prefix: string, keep: Set<string>): boolean {
   const dir = path.join(outDir, prefix);
+  let left = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
     if (entry.isDirectory()) {
-      removeOthers(outDir, relative, keep);
-      if (fs.readdirSync(path.join(outDir, relative)).length === 0) fs.rmdirSync(path.join(outDir, relative));
+      if (removeOthers(outDir, relative, keep)) fs.rmdirSync(path.join(outDir, relative));
+      else left++;
     } else if (!keep.has(relative)) {
       fs.unlinkSync(path.join(outDir, relative));
-    }
+    } else left++;
   }
+  return left === 0;
 }
 
 /**

@@ -35,7 +35,7 @@ export function writeOutput(ctx: BuildContext): void {
       config.root,
     );
     saveOutputState(path.join(ctx.cacheDir, OUTPUT_STATE), update, staged);
-    if (ctx.documentKeys) saveRenderState(path.join(ctx.cacheDir, RENDER_STATE), recordDocuments(config.outDir, ctx.documentKeys));
+    if (ctx.documentKeys) saveRenderState(path.join(ctx.cacheDir, RENDER_STATE), recordDocuments(config.outDir, ctx.documentKeys, { kept: update.kept, last: ctx.lastDocuments }));
     if (ctx.pageBundles) {
       const { shared, pages, sharedParts } = ctx.pageBundles;
       const sharedOutputs = sharedParts && statEach(sharedParts.outputs, config.outDir);
