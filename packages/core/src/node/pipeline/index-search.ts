@@ -51,9 +51,12 @@ export async function indexSearch(ctx: BuildContext, signal?: AbortSignal): Prom
   const used = new Set<string>();
   const pool = ctx.searchPool ?? startSearchPool(ctx);
   ctx.searchPool = undefined;
-  const indexLocale = async (records: SearchRecord[], lang: string, localeKey: string): Promise<BuiltSearchIndex> => {
+  const indexLocale = async (records: SearchRecord[], lang: string, localeKey: string, contentKey?: string): Promise<BuiltSearchIndex> => {
     const { fragments } = fragmentLayout(localeKey);
-    const key = crypto.createHash('sha256').update(`${ctx.optionsKey}\0${INDEX_FORMAT}\0${lang}\0${fragments}\0`).update(JSON.stringify(records)).digest('hex');
+    // What the records were made of (the pages' cache entries…) when known: hashing the records themselves
+    // took ~0.5 s at 10,000 pages.
+    const made = contentKey === undefined ? `records\0${JSON.stringify(records)}` : `pages\0${contentKey}`;
+    const key = crypto.createHash('sha256').update(`${ctx.optionsKey}\0${INDEX_FORMAT}\0${lang}\0${fragments}\0`).update(made).digest('hex');
     if (dir) {
       used.add(key);
       // Missing or damaged (the checksum does not match): built again.
@@ -65,7 +68,7 @@ export async function indexSearch(ctx: BuildContext, signal?: AbortSignal): Prom
     return JSON.parse(json) as BuiltSearchIndex;
   };
   try {
-    ctx.search = await createSearchOutput(ctx.config, ctx.routes, ctx.compiled, need(ctx.pages, 'pages'), need(ctx.navigation, 'navigation'), indexLocale);
+    ctx.search = await createSearchOutput(ctx.config, ctx.routes, ctx.compiled, need(ctx.pages, 'pages'), need(ctx.navigation, 'navigation'), indexLocale, dir ? (page) => ctx.cache.entryHash(page) : undefined);
   } finally {
     await pool.destroy();
   }

@@ -94,6 +94,7 @@ export class PageCache {
   readonly corrupt: string[] = [];
   private readonly used = new Set<string>();
   private readonly codeHashes = new WeakMap<CompiledPage, string>();
+  private readonly entryHashes = new WeakMap<CompiledPage, string>();
 
   constructor(dir: string, { enabled = true }: PageCacheOptions = {}) {
     this.dir = dir;
@@ -113,7 +114,8 @@ export class PageCache {
    */
   get(key: string, existing?: ReadonlySet<string>): CompiledPage | undefined {
     if (!this.enabled) return undefined;
-    const entry = readChecked(this.file(key), (json) => entrySchema.safeParse(json).data as CacheEntry | undefined);
+    let entryHash = '';
+    const entry = readChecked(this.file(key), (json) => entrySchema.safeParse(json).data as CacheEntry | undefined, (hash) => (entryHash = hash));
     if (entry === null) return undefined;
     if (!entry) return this.rejected(key);
     for (const [file, size, mtimeMs] of entry.deps) {
@@ -124,6 +126,7 @@ export class PageCache {
     this.used.add(key);
     const page = entry.page as CompiledPage;
     this.codeHashes.set(page, entry.codeHash);
+    this.entryHashes.set(page, entryHash);
     const codeFile = this.codeFile(key);
     let code: string | undefined;
     Object.defineProperty(page, 'code', {
@@ -154,6 +157,15 @@ export class PageCache {
   }
 
   /**
+   * sha256 (hex) of the cache entry of a page this cache returned or stored: it covers everything of the
+   * page but its code (title, front matter, sections…), which stands for the code's hash. Undefined for a
+   * page the cache did not hand out or store (the cache is off, or the page was compiled elsewhere).
+   */
+  entryHash(page: CompiledPage): string | undefined {
+    return this.entryHashes.get(page);
+  }
+
+  /**
    * The highlight file of the page `filePath` (read and written by the compile worker), or undefined
    * when the cache is disabled; marks it as used, so that `prune` keeps it.
    */
@@ -180,7 +192,7 @@ export class PageCache {
     const { code, ...rest } = page;
     // The code first: an entry is only ever beside the code it names.
     writeAtomically(this.codeFile(key), code);
-    writeChecked(this.file(key), { page: rest, deps, codeHash } satisfies CacheEntry);
+    this.entryHashes.set(page, writeChecked(this.file(key), { page: rest, deps, codeHash } satisfies CacheEntry));
     this.used.add(key);
   }
 
@@ -238,15 +250,18 @@ function sha256(text: string): string {
 /**
  * Writes `value` as a checked cache file: the sha256 of its JSON on the first line, then the JSON; to a
  * temporary file renamed into place, so an interrupted write leaves no half file under the name.
+ * @returns the checksum (sha256 of the JSON, hex)
  * @throws a file-system error (permissions, disk full)
  */
-export function writeChecked(file: string, value: unknown): void {
-  writeCheckedJson(file, JSON.stringify(value));
+export function writeChecked(file: string, value: unknown): string {
+  return writeCheckedJson(file, JSON.stringify(value));
 }
 
 /** `writeChecked` of a value already serialized: `body` is its JSON text. */
-export function writeCheckedJson(file: string, body: string): void {
-  writeAtomically(file, `${sha256(body)}\n${body}`);
+export function writeCheckedJson(file: string, body: string): string {
+  const hash = sha256(body);
+  writeAtomically(file, `${hash}\n${body}`);
+  return hash;
 }
 
 /** Writes `text` to a temporary file renamed into place, so that a reader never sees half of it. */
@@ -262,12 +277,12 @@ function writeAtomically(file: string, text: string): void {
 
 /**
  * Reads a file written by `writeChecked` and gives its value to `shape` (which returns undefined for a
- * value of the wrong shape).
+ * value of the wrong shape); `checksum`, when given, receives the file's checksum once it matched.
  * @returns null when the file does not exist; undefined when its checksum, JSON or shape is wrong (a
  *   truncated, edited or bit-flipped file, or a folder in its place)
  * @throws a file-system error other than a missing file (permissions, I/O)
  */
-export function readChecked<T>(file: string, shape: (json: unknown) => T | undefined): T | null | undefined {
+export function readChecked<T>(file: string, shape: (json: unknown) => T | undefined, checksum?: (hash: string) => void): T | null | undefined {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -280,7 +295,9 @@ export function readChecked<T>(file: string, shape: (json: unknown) => T | undef
   const newline = text.indexOf('\n');
   if (newline !== 64) return undefined;
   const body = text.slice(newline + 1);
-  if (sha256(body) !== text.slice(0, newline)) return undefined;
+  const hash = text.slice(0, newline);
+  if (sha256(body) !== hash) return undefined;
+  checksum?.(hash);
   let json: unknown;
   try {
     json = JSON.parse(body);
