@@ -11,6 +11,7 @@
  * the thread that waits for the task reads them (`TaskClock.busyMs`) while the worker is busy.
  */
 import fs from 'node:fs';
+import { ownThreadId } from './thread-priority.js';
 
 /** Bytes of a clock's buffer: the thread id (Int32, 0 until the task starts), then two Float64 figures. */
 const CLOCK_BYTES = 24;
@@ -35,19 +36,15 @@ function runDelayMs(tid: number): number | undefined {
   return Number.isFinite(delay) ? delay / 1e6 : undefined;
 }
 
-let ownThreadId: number | undefined;
+let clockThreadId: number | undefined;
 
-/** The calling thread's id on Linux (from `/proc/thread-self`), else `UNKNOWN_THREAD`. */
+/** The calling thread's id, or `UNKNOWN_THREAD` without one or without its scheduler statistics. */
 function threadId(): number {
-  if (ownThreadId !== undefined) return ownThreadId;
-  try {
-    ownThreadId = Number(/task\/(\d+)$/.exec(fs.readlinkSync('/proc/thread-self'))?.[1]) || UNKNOWN_THREAD;
-  } catch {
-    ownThreadId = UNKNOWN_THREAD;
-  }
+  if (clockThreadId !== undefined) return clockThreadId;
+  const tid = ownThreadId();
   // A kernel that keeps no scheduler statistics: the wall time counts.
-  if (ownThreadId !== UNKNOWN_THREAD && runDelayMs(ownThreadId) === undefined) ownThreadId = UNKNOWN_THREAD;
-  return ownThreadId;
+  clockThreadId = tid && runDelayMs(tid) !== undefined ? tid : UNKNOWN_THREAD;
+  return clockThreadId;
 }
 
 /**
