@@ -51,11 +51,11 @@ export async function indexSearch(ctx: BuildContext, signal?: AbortSignal): Prom
   const used = new Set<string>();
   const pool = ctx.searchPool ?? startSearchPool(ctx);
   ctx.searchPool = undefined;
-  const indexLocale = async (records: SearchRecord[], lang: string, localeKey: string, contentKey?: string): Promise<BuiltSearchIndex> => {
+  const indexLocale = async (records: () => SearchRecord[], lang: string, localeKey: string, contentKey?: string): Promise<BuiltSearchIndex> => {
     const { fragments } = fragmentLayout(localeKey);
     // What the records were made of (the pages' cache entries…) when known: hashing the records themselves
     // took ~0.5 s at 10,000 pages.
-    const made = contentKey === undefined ? `records\0${JSON.stringify(records)}` : `pages\0${contentKey}`;
+    const made = contentKey === undefined ? `records\0${JSON.stringify(records())}` : `pages\0${contentKey}`;
     const key = crypto.createHash('sha256').update(`${ctx.optionsKey}\0${INDEX_FORMAT}\0${lang}\0${fragments}\0`).update(made).digest('hex');
     if (dir) {
       used.add(key);
@@ -63,7 +63,7 @@ export async function indexSearch(ctx: BuildContext, signal?: AbortSignal): Prom
       const hit = readChecked(path.join(dir, `${key}.json`), (json) => json as BuiltSearchIndex);
       if (hit) return hit;
     }
-    const json = await pool.run({ records, lang, fragments, memoFile: dir && path.join(dir, `terms-${localeKey}.memo`), stamp: `${ctx.optionsKey}\0${INDEX_FORMAT}` }, { signal });
+    const json = await pool.run({ records: records(), lang, fragments, memoFile: dir && path.join(dir, `terms-${localeKey}.memo`), stamp: `${ctx.optionsKey}\0${INDEX_FORMAT}` }, { signal });
     if (dir) writeCheckedJson(path.join(dir, `${key}.json`), json);
     return JSON.parse(json) as BuiltSearchIndex;
   };

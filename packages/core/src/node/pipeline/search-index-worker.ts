@@ -27,9 +27,29 @@ export interface IndexTask {
  * per text): text i has `sizes[i]` terms, which follow those of the texts before it in `terms` and `counts`.
  */
 const memoSchema = z
-  .object({ stamp: z.string(), keys: z.array(z.string()), sizes: z.array(z.number().int().nonnegative()), terms: z.array(z.string()), counts: z.array(z.number()) })
+  .object({ stamp: z.string(), keys: column(isString), sizes: column(isCount), terms: column(isString), counts: column(isNumber) })
   .refine((m) => m.sizes.length === m.keys.length && m.counts.length === m.terms.length && m.sizes.reduce((a, b) => a + b, 0) === m.terms.length);
 type MemoFile = z.infer<typeof memoSchema>;
+
+/**
+ * A column whose items are all `item`'s kind, checked in one loop: `z.array` of an item schema took ~40 ms
+ * on the memo of 1,000 pages (10⁵ terms).
+ */
+function column<T>(item: (value: unknown) => value is T) {
+  return z.custom<T[]>((value) => Array.isArray(value) && value.every(item));
+}
+
+function isString(value: unknown): value is string {
+  return typeof value === 'string';
+}
+
+function isNumber(value: unknown): value is number {
+  return typeof value === 'number';
+}
+
+function isCount(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0;
+}
 
 /** The locale's index (`buildSearchIndex`), serialized as one JSON text. */
 export default function indexLocale(task: IndexTask): string {

@@ -22,17 +22,18 @@ export interface SearchOutput {
    * and its JSON) and its other files (`parts`: path relative to the output folder → JSON).
    */
   files: Map<string, { file: string; json: string; parts: Map<string, string> }>;
-  /** Every locale's records, in route order. */
-  records: SearchRecord[];
+  /** Every locale's records, in route order (made when first asked for, once per locale). */
+  records: () => SearchRecord[];
 }
 
 /**
- * Builds one locale's local index from its records (in this thread, a worker, or a cache); `key` names the
- * index's files (`ResolvedLocale.key`: `en`, `1.x-zh`), `lang` picks the tokenizer. `contentKey`, when
+ * Builds one locale's local index from its records (in this thread, a worker, or a cache); `records()` makes
+ * them, so an index found by `contentKey` costs none. `key` names the index's files (`ResolvedLocale.key`:
+ * `en`, `1.x-zh`), `lang` picks the tokenizer. `contentKey`, when
  * known, is a hash of everything the records were made of (see `createSearchOutput`'s `pageKey`): equal
  * keys mean equal records.
  */
-export type LocaleIndexer = (records: SearchRecord[], lang: string, key: string, contentKey?: string) => Promise<BuiltSearchIndex>;
+export type LocaleIndexer = (records: () => SearchRecord[], lang: string, key: string, contentKey?: string) => Promise<BuiltSearchIndex>;
 
 /** The output file of a locale's local search index entry, relative to the output folder. */
 function searchEntryFile(key: string): string {
@@ -59,13 +60,14 @@ export function searchIndexUrls(config: ResolvedConfig): Record<string, string> 
 }
 
 /**
- * Builds the records of every route and, for the local provider, the index of each locale (the locales'
- * indexes at once, through `indexLocale`). Routes are taken in the order given (scan order), so output
- * is stable.
+ * Builds, for the local provider, the index of each locale (the locales' indexes at once, through
+ * `indexLocale`), and gives every route's records. Routes are taken in the order given (scan order), so
+ * output is stable. A locale's records are made only when needed: for its index when `indexLocale` asks
+ * (it does not when its cache holds the index), and for `records` (the records file, a hosted provider).
  * @param pageKey a hash of a compiled page's title, front matter and sections (the page cache's
  *   `entryHash`), or undefined when unknown; with every page's known, each locale's `contentKey` hashes
  *   them with what else its records are made of (route, title in the page data, lvl0, base, clean URLs),
- *   so that the caller need not hash the records themselves (~0.5 s at 10,000 pages).
+ *   so that the caller need not make or hash the records themselves (~0.5 s at 10,000 pages).
  */
 export async function createSearchOutput(
   config: ResolvedConfig,
@@ -73,21 +75,21 @@ export async function createSearchOutput(
   compiled: Map<string, CompiledPage>,
   pages: Map<string, { pageData: PageData }>,
   navigation: Map<string, LocaleNavigation>,
-  indexLocale: LocaleIndexer = async (records, lang, key) => buildSearchIndex(records, { lang, layout: fragmentLayout(key) }),
+  indexLocale: LocaleIndexer = async (records, lang, key) => buildSearchIndex(records(), { lang, layout: fragmentLayout(key) }),
   pageKey?: (page: CompiledPage) => string | undefined,
 ): Promise<SearchOutput> {
-  const records: SearchRecord[] = [];
   const files: SearchOutput['files'] = new Map();
-  if (config.search === false) return { files, records };
-  const indexes: Promise<void>[] = [];
-  const byLocale = new Map<ResolvedLocale, SearchRecord[]>();
-  // What the records of each indexed locale were made of; undefined once a page's key is unknown.
+  if (config.search === false) return { files, records: () => [] };
+  const urls = { base: config.base, cleanUrls: config.route.cleanUrls };
+  // Each content locale's pages with their lvl0, and the indexed locale it goes to.
+  const sources: { target: ResolvedLocale; pages: { route: RouteEntry; page: CompiledPage; pageData: PageData; lvl0: string }[] }[] = [];
+  // What the records of each indexed locale are made of; undefined once a page's key is unknown.
   const madeOf = new Map<ResolvedLocale, string[] | undefined>();
   for (const locale of config.contentLocales) {
     const nav = navigation.get(locale.prefix);
-    const localeRecords: SearchRecord[] = [];
     const target = indexedLocale(config, locale);
     if (!madeOf.has(target)) madeOf.set(target, [JSON.stringify([config.base, config.route.cleanUrls])]);
+    const localePages: (typeof sources)[number]['pages'] = [];
     for (const route of routes) {
       // A fallback page repeats its original, which the default language's index holds.
       if (route.lang !== locale.lang || route.version !== locale.version || route.originalFile) continue;
@@ -101,19 +103,30 @@ export async function createSearchOutput(
         if (key) parts.push(JSON.stringify([route.path, route.lang, route.version, pageData.title, lvl0, key]));
         else madeOf.set(target, undefined);
       }
-      localeRecords.push(
-        ...pageRecords({ routePath: route.path, title: pageData.title, frontmatter: page.frontmatter, sections: page.sections, lang: route.lang, version: route.version }, lvl0, { base: config.base, cleanUrls: config.route.cleanUrls }),
-      );
+      localePages.push({ route, page, pageData, lvl0 });
     }
-    records.push(...localeRecords);
-    byLocale.set(target, [...(byLocale.get(target) ?? []), ...localeRecords]);
+    sources.push({ target, pages: localePages });
   }
+  const made = new Map<(typeof sources)[number], SearchRecord[]>();
+  const recordsOf = (source: (typeof sources)[number]): SearchRecord[] => {
+    let records = made.get(source);
+    if (!records) {
+      records = source.pages.flatMap(({ route, page, pageData, lvl0 }) =>
+        pageRecords({ routePath: route.path, title: pageData.title, frontmatter: page.frontmatter, sections: page.sections, lang: route.lang, version: route.version }, lvl0, urls),
+      );
+      made.set(source, records);
+    }
+    return records;
+  };
+  const records = () => sources.flatMap(recordsOf);
   if (config.search.provider !== 'local') return { files, records };
-  for (const [locale, localeRecords] of byLocale) {
+  const indexes: Promise<void>[] = [];
+  for (const [locale, contentKey] of madeOf) {
+    const ofLocale = sources.filter((source) => source.target === locale);
     // In locale order whatever finishes first.
     files.set(locale.prefix, { file: '', json: '', parts: new Map() });
     indexes.push(
-      indexLocale(localeRecords, locale.lang, locale.key, madeOf.get(locale)?.join('\n')).then((built) => {
+      indexLocale(() => ofLocale.flatMap(recordsOf), locale.lang, locale.key, contentKey?.join('\n')).then((built) => {
         // The entry names its files relative to its own folder.
         const parts = new Map(Object.entries(built.files).map(([rel, json]) => [path.posix.join(DATA_DIR, rel), json]));
         files.set(locale.prefix, { file: searchEntryFile(locale.key), json: JSON.stringify(built.entry), parts });
@@ -138,5 +151,5 @@ export function writeRecordsFile(config: ResolvedConfig, output: SearchOutput): 
   if (!config.search || !config.search.recordsFile) return;
   const target = path.resolve(config.root, config.search.recordsFile);
   fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.writeFileSync(target, JSON.stringify(output.records, null, 1));
+  fs.writeFileSync(target, JSON.stringify(output.records(), null, 1));
 }
