@@ -1,6 +1,7 @@
 /**
  * `docgen dev` in Chromium on a copy of the basic fixture: a page edit is swapped into the open page
- * without a reload (scroll position, a collapsed sidebar group and the open search dialog survive), also
+ * without a reload (scroll position, a collapsed sidebar group and the open search dialog survive; an edit
+ * of the text alone swaps only the content, one of a heading the outline too), also
  * when it comes while the app loads or before the page listens to the server's events, and a
  * syntax error shows the error overlay, which a fix clears; a new title reaches another open page's sidebar in
  * place; a new page and a config edit apply after a reload, without restarting the server. On a copy of the
@@ -88,6 +89,33 @@ describe('docgen dev in the browser', () => {
     expect(await page.locator('.DocSearch-Input').inputValue()).toBe('usage');
     expect(await page.locator('main').textContent()).not.toContain('First version of the text.');
     expect(errors.map(String)).toEqual([]);
+    await page.close();
+  });
+
+  it('takes an edit of the text into the content alone, and a new heading into the outline, both in place', async () => {
+    const errorsBefore = errors.length;
+    const page = await browser.newPage();
+    await page.goto(url('/guide/intro'), { waitUntil: 'networkidle' });
+    await page.evaluate(() => ((window as unknown as { __beforeEdit: number }).__beforeEdit = 5));
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => navigations.push(frame.url()));
+    const before = fs.readFileSync(intro(), 'utf8');
+    // The text only: the page data is unchanged, so only the content is swapped.
+    fs.writeFileSync(intro(), before.replace('Paragraph 3 of a long page.', 'Paragraph 3, its text edited.'));
+    await page.locator('main', { hasText: 'Paragraph 3, its text edited.' }).waitFor();
+    // A heading: the page data (its outline) changes too, and the whole page takes the new module.
+    fs.writeFileSync(intro(), `${fs.readFileSync(intro(), 'utf8')}\n## A section added later\n\nIts text.\n`);
+    await page.locator('.dg-outline a', { hasText: 'A section added later' }).waitFor();
+    expect(await page.locator('main').textContent()).toContain('Paragraph 3, its text edited.');
+    // The text again, after the page took a whole new module.
+    fs.writeFileSync(intro(), fs.readFileSync(intro(), 'utf8').replace('Its text.', 'Its text, edited.'));
+    await page.locator('main', { hasText: 'Its text, edited.' }).waitFor();
+    expect(await page.locator('.dg-outline a', { hasText: 'A section added later' }).count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __beforeEdit?: number }).__beforeEdit)).toBe(5);
+    expect(navigations).toEqual([]);
+    expect(errors.slice(errorsBefore).map(String)).toEqual([]);
+    fs.writeFileSync(intro(), before);
+    await page.locator('main', { hasText: 'Paragraph 3 of a long page.' }).waitFor();
     await page.close();
   });
 

@@ -7,7 +7,7 @@ import siteData from 'docgen:site-data';
 import { globalMdxComponents, globalUIComponents } from 'docgen:global-ui';
 import { startTransition, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { normalizeRoutePath } from '../shared/route-path.js';
-import { GlobalMdxComponentsContext } from './content.js';
+import { devContent, GlobalMdxComponentsContext } from './content.js';
 import { RuntimeContext, type RuntimeState } from './context.js';
 import { localeOf } from './hooks.js';
 import { LoaderContext } from './loader-context.js';
@@ -32,6 +32,8 @@ export function App({ initialPage, initialRoutePath }: { initialPage: PageModule
   useLinkDelegation(siteData.base, loader);
   const shownRoute = useRef(state.routePath);
   shownRoute.current = state.routePath;
+  const shownPage = useRef(state.page);
+  shownPage.current = state.page;
 
   // `docgen dev`: page modules of a newer build swapped into the state in place (no reload), so scroll
   // position and the theme's UI state survive an edit. The dev server's page script dispatches the event
@@ -52,7 +54,12 @@ export function App({ initialPage, initialRoutePath }: { initialPage: PageModule
       const routePath = shownRoute.current;
       if (!update.routes.includes(routePath)) return;
       loader.load(routePath).then(
-        (page) => startTransition(() => setState((s) => (s.routePath === routePath ? { ...s, page } : s))),
+        (page) => {
+          // Only the content changed (the usual edit of a page's text): only the content renders again.
+          const shown = shownPage.current;
+          if (page && shown && shownRoute.current === routePath && samePageRecord(shown, page)) devContent.set(shown, page.default);
+          else startTransition(() => setState((s) => (s.routePath === routePath ? { ...s, page } : s)));
+        },
         (error: unknown) => {
           console.error(error);
           window.location.reload();
@@ -142,6 +149,11 @@ interface DevUpdate {
   searchIndexes?: Record<string, string>;
   /** Route path → its new chunk URL. */
   chunks?: Record<string, string>;
+}
+
+/** Whether two modules of one page have the same page data, sidebar and overview (they may differ in content). */
+function samePageRecord(a: PageModule, b: PageModule): boolean {
+  return JSON.stringify([a.pageData, a.sidebar, a.overview]) === JSON.stringify([b.pageData, b.sidebar, b.overview]);
 }
 
 /** `<title>` text: `Page | Site`, the suffix replaced by front matter `titleSuffix` when given. */
