@@ -494,6 +494,8 @@ class OpenSite implements DevSite {
     this.rendering.add(job);
     const done = () => this.rendering.delete(job);
     job.then(done, done);
+    // Once the first page is served, the warm thread warms up for the edits to come.
+    job.then(() => this.warmCompiler(), () => undefined);
     return job;
   }
 
@@ -886,11 +888,13 @@ class OpenSite implements DevSite {
   }
 
   /**
-   * Once, after the first settling: has the warm compile thread, which compiles the edited pages, compile
-   * the warm-up page `WARM_ROUNDS` times (results dropped, nothing written). Until V8 has optimized the
-   * Markdown pipeline a page compiles ~2–3× slower: measured on a 2 KB page, ~30 ms at the first edits
-   * against ~12 ms after some 30 compiles. One compile at a time, so a page a reader waits for queues
-   * behind one warm-up compile at most.
+   * Once, after the first page is served (or the first settling, if that comes first): has the warm compile
+   * thread, which compiles the edited pages, compile the warm-up page `WARM_ROUNDS` times (results dropped,
+   * nothing written). Until V8 has optimized the Markdown pipeline a page compiles ~2–3× slower: measured
+   * on a 2 KB page, ~30 ms at the first edits against ~12 ms after some 30 compiles. It does not wait for
+   * the settling: a writer's first edits come while the other pages still compile in the background, and
+   * those threads run at low priority. One compile at a time, so a page a reader waits for queues behind
+   * one warm-up compile at most.
    */
   private warmCompiler(): void {
     if (this.warmed) return;
