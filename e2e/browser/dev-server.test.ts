@@ -92,7 +92,7 @@ describe('docgen dev in the browser', () => {
     await page.close();
   });
 
-  it('takes an edit of the text into the content alone, and a new heading into the outline, both in place', async () => {
+  it('updates the content in place for an edit of the text (its elements kept), and the outline for a new heading', async () => {
     const errorsBefore = errors.length;
     const page = await browser.newPage();
     await page.goto(url('/guide/intro'), { waitUntil: 'networkidle' });
@@ -100,9 +100,13 @@ describe('docgen dev in the browser', () => {
     const navigations: string[] = [];
     page.on('framenavigated', (frame) => navigations.push(frame.url()));
     const before = fs.readFileSync(intro(), 'utf8');
-    // The text only: the page data is unchanged, so only the content is swapped.
+    // A mark on an element of the content: kept when the content is updated in place, not mounted anew.
+    await page.evaluate(() => ((document.querySelector('main h2') as unknown as { __mark: number }).__mark = 1));
+    // The text only (the headings below it move in the source): the page data is the same, so only the
+    // content is updated, in place (React Fast Refresh of the page's content component).
     fs.writeFileSync(intro(), before.replace('Paragraph 3 of a long page.', 'Paragraph 3, its text edited.'));
     await page.locator('main', { hasText: 'Paragraph 3, its text edited.' }).waitFor();
+    expect(await page.evaluate(() => (document.querySelector('main h2') as unknown as { __mark?: number }).__mark)).toBe(1);
     // A heading: the page data (its outline) changes too, and the whole page takes the new module.
     fs.writeFileSync(intro(), `${fs.readFileSync(intro(), 'utf8')}\n## A section added later\n\nIts text.\n`);
     await page.locator('.dg-outline a', { hasText: 'A section added later' }).waitFor();

@@ -57,7 +57,15 @@ export function App({ initialPage, initialRoutePath }: { initialPage: PageModule
         (page) => {
           // Only the content changed (the usual edit of a page's text): only the content renders again.
           const shown = shownPage.current;
-          if (page && shown && shownRoute.current === routePath && samePageRecord(shown, page)) devContent.set(shown, page.default);
+          if (page && shown && shownRoute.current === routePath && samePageRecord(shown, page)) {
+            // The new module registered its content component with Fast Refresh under the page's name:
+            // React then updates the content in place rather than mounting it anew.
+            (window as unknown as { __dgRefresh?: { perform(): void } }).__dgRefresh?.perform();
+            // The headings' source offsets moved with the text before them: taken over in place, as nothing
+            // the page shows depends on them.
+            shown.pageData.toc.forEach((item, i) => (item.charIndex = page.pageData.toc[i].charIndex));
+            devContent.set(shown, page.default);
+          }
           else startTransition(() => setState((s) => (s.routePath === routePath ? { ...s, page } : s)));
         },
         (error: unknown) => {
@@ -151,9 +159,14 @@ interface DevUpdate {
   chunks?: Record<string, string>;
 }
 
-/** Whether two modules of one page have the same page data, sidebar and overview (they may differ in content). */
+/**
+ * Whether two modules of one page have the same page data, sidebar and overview (they may differ in
+ * content), the TOC's `charIndex` left out: a heading's offset in the source moves with any edit of the
+ * text above it.
+ */
 function samePageRecord(a: PageModule, b: PageModule): boolean {
-  return JSON.stringify([a.pageData, a.sidebar, a.overview]) === JSON.stringify([b.pageData, b.sidebar, b.overview]);
+  const record = (m: PageModule) => JSON.stringify([m.pageData, m.sidebar, m.overview], (key, value: unknown) => (key === 'charIndex' ? undefined : value));
+  return record(a) === record(b);
 }
 
 /** `<title>` text: `Page | Site`, the suffix replaced by front matter `titleSuffix` when given. */

@@ -47,7 +47,7 @@ import { createTempOutput, trackTemporary } from '../pipeline/output-dir.js';
 import { planRoutes } from '../pipeline/render-site.js';
 import { renderDocument, type RenderRoute } from '../pipeline/render-routes.js';
 import { settled } from '../pipeline/run-limited.js';
-import { refreshPlugin } from './fast-refresh.js';
+import { refreshPlugin, registrations } from './fast-refresh.js';
 import { scanPages } from '../pipeline/scan-pages.js';
 
 /**
@@ -205,6 +205,10 @@ export async function openDevSite({ config: loaded, bodyEnd, profile, onReload }
     // The theme's components register with React Fast Refresh in the browser bundle.
     const themeDirs = [...new Set([path.dirname(createRequire(import.meta.url).resolve('@docgen/theme-default')), path.dirname(plan.modules.themeEntry)])];
     plan.client.plugins = [refreshPlugin(themeDirs), ...(plan.client.plugins ?? [])];
+    // A page's content component too, under a name that stays from one version of the page to the next: an
+    // edit of its text then updates the content in place (`Content`), keeping the state of the components
+    // in it (a tab chosen in a code group), rather than mounting it anew.
+    plan.modules.pageSuffix = (file, code) => registrations(code, file);
     site = new OpenSite(ctx, plan, pool, outDir, untrack, standIns, themeDirs, onReload);
     site.warmUp();
     await site.bundleShared({ opening: true });

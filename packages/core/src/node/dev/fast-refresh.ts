@@ -1,9 +1,11 @@
 /**
- * React Fast Refresh for the theme in `docgen dev`, with the `react-refresh` runtime and esbuild (no Babel):
+ * React Fast Refresh for the theme and the pages' content in `docgen dev`, with the `react-refresh` runtime
+ * and esbuild (no Babel):
  * - the runtime loads as a classic script at the end of each page's body (`REFRESH_RUNTIME_PATH`), so it
  *   hooks into React before the app's modules run (module scripts run after the document is parsed);
  * - the browser bundle's theme modules (`.tsx`/`.jsx` under the theme folders) register their top-level
- *   components with it (`refreshPlugin`), each with a signature: the hooks it calls, in order;
+ *   components with it (`refreshPlugin`), each with a signature: the hooks it calls, in order; so do the
+ *   page modules (`registrations`, through `SiteModules.pageSuffix`), under the page's file;
  * - after a theme edit the dev client imports the new shared entries, whose changed modules register the
  *   new versions, and asks React to refresh: components keep their state, and a component whose hooks
  *   changed is mounted again.

@@ -56,6 +56,11 @@ export interface SiteModules {
   };
   /** Plugins' runtime modules: specifier → JavaScript source (`addRuntimeModules`). */
   runtimeModules: Map<string, string>;
+  /**
+   * Code appended to each page module, given its file and compiled code: the dev server's registration of
+   * the page's components with React Fast Refresh (`registrations`). None in a build.
+   */
+  pageSuffix?: (file: string, code: string) => string;
 }
 
 const ASSET = /\.(svg|png|jpe?g|gif|webp|avif|ico|woff2?)$/i;
@@ -243,6 +248,7 @@ export function pageModuleSource(site: SiteModules, file: string, code: string):
       return localized === undefined ? whole : `${prop}${JSON.stringify(localized)}`;
     });
   }
+  if (site.pageSuffix) contents += site.pageSuffix(file, code);
   if (page) {
     contents += `\nexport const pageData = ${JSON.stringify(page.pageData)};\n`;
     contents += page.sidebar >= 0 ? `export { default as sidebar } from 'docgen:sidebar/${page.sidebar}';\n` : 'export const sidebar = null;\n';
