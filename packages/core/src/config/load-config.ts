@@ -13,7 +13,7 @@ import { DocgenError } from '../shared/errors.js';
 import { normalizeBase } from '../shared/route-path.js';
 import { configSchema, type SiteConfig, type UserConfig } from './schema.js';
 import { formatIssue } from './validate.js';
-import { cacheDirOf, isAlive } from '../node/pipeline/output-dir.js';
+import { cacheDirOf, configBundlePid, isAlive } from '../node/pipeline/output-dir.js';
 import { orderPlugins, runConfigHooks } from '../node/plugins/plugin-container.js';
 
 const CONFIG_NAMES = ['docgen.config.ts', 'docgen.config.mts', 'docgen.config.js', 'docgen.config.mjs'];
@@ -178,8 +178,8 @@ export function resolveConfig(
 /** Bundled configs left by a process killed while importing its config (`<config>.timestamp-<ms>-<pid>.mjs`). */
 function removeStaleBundles(root: string): void {
   for (const name of fs.readdirSync(root)) {
-    const m = /^docgen\.config\.[mc]?[jt]s\.timestamp-\d+-(\d+)\.mjs$/.exec(name);
-    if (m && !isAlive(Number(m[1]))) fs.rmSync(path.join(root, name), { force: true });
+    const pid = configBundlePid(name);
+    if (pid !== undefined && !isAlive(pid)) fs.rmSync(path.join(root, name), { force: true });
   }
 }
 

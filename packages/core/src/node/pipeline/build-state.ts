@@ -10,6 +10,7 @@ import path from 'node:path';
 import * as z from 'zod';
 import type { ResolvedConfig } from '../../config/index.js';
 import type { FolderListing } from '../routes/scan-routes.js';
+import { configBundlePid } from './output-dir.js';
 
 /** What is stored in `<cache>/build-state.json`; a file of another shape counts as no state. */
 const buildStateSchema = z.object({
@@ -35,7 +36,10 @@ export function buildKey(config: ResolvedConfig, options: unknown, version: stri
     listing?.set(dir, entries);
     for (const entry of entries) {
       const abs = path.join(dir, entry.name);
-      if (skip.has(abs) || entry.name === '.git' || /\.(tmp|old)-\d+-\d+$/.test(entry.name)) continue;
+      // Besides the build's own temporary folders, the config bundle another process (a dev server, a
+      // build) writes beside the config while it loads it: counted, it made builds of the site at that
+      // moment rebuild everything, at once, into the same output folder.
+      if (skip.has(abs) || entry.name === '.git' || /\.(tmp|old)-\d+-\d+$/.test(entry.name) || configBundlePid(entry.name) !== undefined) continue;
       if (entry.isDirectory()) walk(abs);
       else {
         const stat = statOrLink(abs);

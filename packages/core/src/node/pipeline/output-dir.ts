@@ -175,6 +175,17 @@ function isEmptyDir(dir: string): boolean {
   }
 }
 
+/**
+ * The pid in the name of a config bundle: `<config>.timestamp-<ms>-<pid>.mjs`, which loading the config
+ * writes beside it for the moment of its import (so that its imports resolve from the config's folder).
+ * Undefined for any other name. Such a file is the loading process's: another build's walk of the site
+ * root leaves it out, and a file whose process has ended is removed.
+ */
+export function configBundlePid(name: string): number | undefined {
+  const m = /^docgen\.config\.[mc]?[jt]s\.timestamp-\d+-(\d+)\.mjs$/.exec(name);
+  return m ? Number(m[1]) : undefined;
+}
+
 /** True when a process with this id runs (EPERM: it runs under another user). */
 export function isAlive(pid: number): boolean {
   if (pid === process.pid) return true;
