@@ -66,6 +66,10 @@ describe.each<ServerKind>(['preview', 'dev'])('versions and fallback pages (%s)'
       }
     }
     await page.waitForURL(url(route));
+    // The URL changes first; the page on screen (and its version menu, whose links are the page's own)
+    // stays until the next one has loaded. A switch made meanwhile, on a busy machine, followed the last
+    // page's links.
+    await expect.poll(() => page.locator('.dg-nav-versions .dg-nav-menu-button').textContent(), { timeout: 30_000 }).toBe(version);
   }
 
   it('keeps the page when switching versions, and says which version an older page belongs to', async () => {
