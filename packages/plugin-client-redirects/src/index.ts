@@ -12,7 +12,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build as esbuild } from 'esbuild';
 import {
   definePlugin,
   linkHref,
@@ -33,9 +32,8 @@ export { createRedirectTable, resolveRedirect, MAX_REDIRECTS, type RedirectRule,
 /** Browser code ships as TypeScript source beside `src/` and `dist/` alike. */
 const runtimeDir = fileURLToPath(new URL('../src/runtime/', import.meta.url));
 const COMPONENT = path.join(runtimeDir, 'ClientRedirects.tsx');
-const HEAD_SCRIPT = path.join(runtimeDir, 'head-script.ts');
-/** The browsers the site bundle targets. */
-const BROWSERS = ['chrome90', 'edge90', 'firefox90', 'safari15'];
+/** `src/runtime/head-script.ts`, bundled into one minified IIFE when the package is built (`scripts/build-packages.mjs`). */
+const HEAD_SCRIPT = fileURLToPath(new URL('../dist/head-script.js', import.meta.url));
 
 /** One redirect as the user writes it. */
 export interface Redirect {
@@ -129,14 +127,12 @@ export function pluginClientRedirects(options: ClientRedirectsOptions): DocgenPl
   const { redirects } = validatePluginOptions('client-redirects', optionsSchema, options);
   const rules = redirects.map(toRule);
   const table = createRedirectTable(rules);
-  let headScript: Promise<string> | undefined;
   let script = '';
   let pages: RedirectPage[] = [];
   return definePlugin({
     name: 'client-redirects',
-    async beforeBuild() {
-      headScript ??= bundleHeadScript();
-      script = await headScript;
+    beforeBuild() {
+      script ||= readHeadScript();
       pages = [];
     },
     routeGenerated(routes) {
@@ -316,18 +312,14 @@ function localeOf(routePath: string, config: Pick<ResolvedConfig, 'resolvedLocal
   return best;
 }
 
-/** The inline head script, bundled from its TypeScript source into one minified IIFE. */
-async function bundleHeadScript(): Promise<string> {
-  const result = await esbuild({
-    entryPoints: [HEAD_SCRIPT],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: BROWSERS,
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0].text.trim();
+/**
+ * The inline head script, as the package's build bundled it.
+ * @throws Error naming the file and the command that makes it, when the package was not built
+ */
+function readHeadScript(): string {
+  try {
+    return fs.readFileSync(HEAD_SCRIPT, 'utf8').trim();
+  } catch (error) {
+    throw new Error(`cannot read the head script ${HEAD_SCRIPT} (${(error as Error).message}): the package is not built (pnpm build:packages)`);
+  }
 }

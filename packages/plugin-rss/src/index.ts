@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { definePlugin, validatePluginOptions, type DocgenPlugin, type HeadTag, type PageData, type ResolvedConfig } from '@docgen/core';
-import { Feed } from 'feed';
+import type { Feed as FeedClass } from 'feed';
 import * as z from '@docgen/core/zod';
 
 /** A file of the output folder: relative, `/` between folders, no `..`, nothing a URL would read otherwise. */
@@ -153,6 +153,8 @@ export function pluginRss(options: RssOptions): DocgenPlugin {
       pages.push({ data: pageData, feeds: ids, date: frontMatterDate(fm.date, pageData._relativePath), mtime: fs.statSync(filePath).mtimeMs });
     },
     async afterBuild(config, { outDir }) {
+      // Loaded here: a build that turns out up to date never runs this hook, and `feed` brings an XML library.
+      const { Feed } = await import('feed');
       for (const feed of feeds) {
         for (const [format, file] of Object.entries(feed.files)) {
           // The output is new at every build: a file already there was copied from the public folder.
@@ -169,7 +171,7 @@ export function pluginRss(options: RssOptions): DocgenPlugin {
           const relative = path.relative(outDir, target);
           if (relative.split(path.sep)[0] === '..' || path.isAbsolute(relative)) throw new Error(`${file} is outside the output folder`);
           await fs.promises.mkdir(path.dirname(target), { recursive: true });
-          await fs.promises.writeFile(target, renderFeed(feed, format, pages, config, siteUrl));
+          await fs.promises.writeFile(target, renderFeed(Feed, feed, format, pages, config, siteUrl));
         }
       }
     },
@@ -178,9 +180,9 @@ export function pluginRss(options: RssOptions): DocgenPlugin {
 
 /**
  * The XML of `feed` in `format`, for the site `config` served at `siteUrl` (no trailing slash): its newest
- * `limit` pages of `pages`, newest first (by route for equal dates).
+ * `limit` pages of `pages`, newest first (by route for equal dates), written by `Feed` (the `feed` package's class).
  */
-function renderFeed(feed: ResolvedFeed, format: 'rss' | 'atom', pages: readonly FeedPage[], config: ResolvedConfig, siteUrl: string): string {
+function renderFeed(Feed: typeof FeedClass, feed: ResolvedFeed, format: 'rss' | 'atom', pages: readonly FeedPage[], config: ResolvedConfig, siteUrl: string): string {
   const url = (routePath: string) => siteUrl + encodeURI(config.base.replace(/\/$/, '') + routePath);
   const pageUrl = (routePath: string) => url(!config.route.cleanUrls && !routePath.endsWith('/') ? `${routePath}.html` : routePath);
   const selected = pages.filter((page) => page.feeds.includes(feed.id));
