@@ -64,15 +64,24 @@ export async function renderRoutes(job: RenderJob, onProgress?: () => void): Pro
 }
 
 /**
+ * The server bundle's entry in `job.ssrDir` (`server-entry.js` unless named), imported with React's
+ * production build: React picks its build from NODE_ENV when first loaded, and the development build loads
+ * and renders several times slower. What the dev server imports ahead of its first render goes through here
+ * too, or the development build would be the one cached for the process.
+ * @throws (rejects) what the import throws: a missing file, an error of the bundle's top level
+ */
+export function importServerEntry(job: Pick<RenderJob, 'ssrDir' | 'serverEntry'>): Promise<ServerEntry> {
+  process.env.NODE_ENV ??= 'production';
+  return import(pathToFileURL(path.join(job.ssrDir, job.serverEntry ?? 'server-entry.js')).href) as Promise<ServerEntry>;
+}
+
+/**
  * The HTML document of one route, rendered with the server bundle in `job.ssrDir` (imported once per
  * file by Node's module cache).
  * @throws DocgenError naming the route, its source file and the component that threw
  */
 export async function renderDocument(job: Pick<RenderJob, 'ssrDir' | 'ssr' | 'serverEntry'>, route: RenderRoute): Promise<string> {
-  // React picks its production or development build from NODE_ENV when first loaded; the development
-  // build renders several times slower.
-  process.env.NODE_ENV ??= 'production';
-  const server = (await import(pathToFileURL(path.join(job.ssrDir, job.serverEntry ?? 'server-entry.js')).href)) as ServerEntry;
+  const server = await importServerEntry(job);
   const mod = route.moduleFile ? ((await import(pathToFileURL(path.join(job.ssrDir, route.moduleFile)).href)) as { pageData: PageData }) : null;
   const pageData = mod?.pageData;
   let rendered = { html: '', head: '' };
