@@ -41,7 +41,7 @@ import { collectAssets, copyPageAssets, servedSearchFiles, writeManifests } from
 import { fragmentCompiler, SHARED_SPECIFIERS } from '../pipeline/esbuild-plugin.js';
 import { indexSearch } from '../pipeline/index-search.js';
 import { createTempOutput, trackTemporary } from '../pipeline/output-dir.js';
-import { planRoutes } from '../pipeline/render-site.js';
+import { routePlanner } from '../pipeline/render-site.js';
 import { importServerEntry, renderDocument, type RenderRoute } from '../pipeline/render-routes.js';
 import { settled } from '../pipeline/run-limited.js';
 import { refreshPlugin, registrations } from './fast-refresh.js';
@@ -305,7 +305,7 @@ class OpenSite implements DevSite {
   readonly config: ResolvedConfig;
   /** Route path → document, for the current state of its page. */
   private documents = new Map<string, Promise<string>>();
-  private planned?: Promise<Map<string, RenderRoute>>;
+  private planned?: Promise<(routePath: string) => RenderRoute>;
   private states = new Map<string, PageState>();
   private routeOfFile: Map<string, RouteEntry>;
   /** Entry name (`p-guide_intro`) → source file. */
@@ -546,9 +546,9 @@ class OpenSite implements DevSite {
     let html = this.documents.get(key);
     if (!html) {
       const version = file && this.states.get(file)!.version;
-      const planned = (this.planned ??= this.planAll());
-      html = planned.then((routes) => {
-        const route = routes.get(key)!;
+      const planned = (this.planned ??= this.planDocuments());
+      html = planned.then((plan) => {
+        const route = plan(key);
         const moduleFile = file ? need(this.states.get(file)!.serverModule, 'serverModule') : '';
         return renderDocument({ ssrDir: need(this.ctx.ssrDir, 'ssrDir'), ssr: this.config.ssg, serverEntry: this.serverEntry }, { ...route, moduleFile });
       });
@@ -561,10 +561,17 @@ class OpenSite implements DevSite {
     return { status: routePath ? 200 : 404, html: await html };
   }
 
-  private async planAll(): Promise<Map<string, RenderRoute>> {
+  /** Plans the document of a route path ('/404' for the 404 page) when first asked for, for the current state. */
+  private async planDocuments(): Promise<(routePath: string) => RenderRoute> {
     // The module file of each page is set when it is rendered, once bundled.
-    const planned = await planRoutes(this.ctx, () => '');
-    return new Map(planned.map((r) => [r.routePath, r]));
+    const plan = await routePlanner(this.ctx, () => '');
+    const routes = new Map(this.ctx.routes.map((r) => [r.path, r]));
+    const planned = new Map<string, RenderRoute>();
+    return (routePath) => {
+      let route = planned.get(routePath);
+      if (!route) planned.set(routePath, (route = routePath === '/404' || !routes.has(routePath) ? plan.notFound() : plan.route(routes.get(routePath)!)));
+      return route;
+    };
   }
 
   /**
