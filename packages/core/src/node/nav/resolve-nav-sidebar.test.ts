@@ -125,3 +125,28 @@ describe('bad _meta.json', () => {
     expect(() => resolveNavigation(config, routes, new Map())).toThrow(/"missing" is not a page/);
   });
 });
+
+describe('a folder without _meta.json', () => {
+  it('lists its pages (index first, then by name), then its folders as groups; a page beside a folder of its name is a page', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-default-sidebar-'));
+    try {
+      const write = (file: string) => {
+        fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+        fs.writeFileSync(path.join(root, file), '# T\n');
+      };
+      for (const file of ['docs/index.md', 'docs/b.md', 'docs/a.mdx', 'docs/guide.md', 'docs/guide/x.md', 'docs/drafts/y.md', 'docs/_partial.md']) write(file);
+      const config = resolveConfig({ route: { exclude: ['docs/drafts/**'] } }, { root });
+      const routes = scanRoutes(config);
+      const [section] = resolveNavigation(config, routes, new Map(routes.map((r) => [r.path, `Title of ${r.path}`]))).get('')!.sidebars;
+      expect(section.items).toEqual([
+        { text: 'Title of /docs/', link: '/docs/' },
+        { text: 'Title of /docs/a', link: '/docs/a' },
+        { text: 'Title of /docs/b', link: '/docs/b' },
+        { text: 'Title of /docs/guide', link: '/docs/guide' },
+        { text: 'guide', collapsible: true, collapsed: false, items: [{ text: 'Title of /docs/guide/x', link: '/docs/guide/x' }] },
+      ]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

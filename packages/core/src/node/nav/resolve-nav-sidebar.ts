@@ -179,7 +179,8 @@ function listDirs(dir: string): string[] {
 
 function folderItems(dir: string, routeByFile: Map<string, RouteEntry>, titles: Map<string, string>, label: (text: string) => string, virtual: VirtualEntries): SidebarItem[] {
   const metaFile = path.join(dir, '_meta.json');
-  const meta = readJson<MetaEntry[]>(metaFile) ?? defaultMeta(dir, routeByFile, virtual);
+  const meta = readJson<MetaEntry[]>(metaFile);
+  if (meta === undefined) return defaultItems(dir, routeByFile, titles, label, virtual);
   if (!Array.isArray(meta)) throw new DocgenError(`${path.relative(process.cwd(), metaFile)}: must hold an array`);
   // The folder's listing, read once: a lookup per entry cost two system calls per page of the folder.
   let listing: Map<string, fs.Dirent> | undefined;
@@ -217,16 +218,11 @@ function folderItems(dir: string, routeByFile: Map<string, RouteEntry>, titles: 
         case 'dir': {
           const sub = path.join(dir, entry.name);
           if (!isDir(sub)) throw new DocgenError(`${path.relative(process.cwd(), metaFile)}: folder "${entry.name}" does not exist`);
-          const items = folderItems(sub, routeByFile, titles, label, virtual);
-          // A folder whose pages are all excluded shows no empty group.
-          if (!items.length) return [];
-          return [{ text: entry.label !== undefined ? label(entry.label) : entry.name, collapsible: entry.collapsible ?? true, collapsed: entry.collapsed ?? false, items }];
+          return folderGroup(entry.label !== undefined ? label(entry.label) : entry.name, folderItems(sub, routeByFile, titles, label, virtual), entry);
         }
         case 'group': {
-          const items = toItems(entry.items);
           // Like a folder: a group whose pages are all excluded shows no empty heading.
-          if (!items.length) return [];
-          return [{ text: label(entry.label), collapsible: entry.collapsible ?? true, collapsed: entry.collapsed ?? false, items }];
+          return folderGroup(label(entry.label), toItems(entry.items), entry);
         }
         case 'link':
           return [{ text: label(entry.label), link: entry.link }];
@@ -240,13 +236,29 @@ function folderItems(dir: string, routeByFile: Map<string, RouteEntry>, titles: 
 /** Extensions a page can have (`route.extensions` picks among them), in the order a `_meta.json` name tries them. */
 const PAGE_EXTENSIONS = ['.md', '.mdx', '.tsx', '.jsx'];
 
-/** The entries of a folder without `_meta.json`: its routes (excluded files are not), then its sub-folders (fallback pages' included). */
-function defaultMeta(dir: string, routeByFile: Map<string, RouteEntry>, virtual: VirtualEntries): MetaEntry[] {
+/** A folder's group; none when all its pages are excluded (no empty group). */
+function folderGroup(text: string, items: SidebarItem[], entry: { collapsible?: boolean; collapsed?: boolean } = {}): SidebarItem[] {
+  return items.length ? [{ text, collapsible: entry.collapsible ?? true, collapsed: entry.collapsed ?? false, items }] : [];
+}
+
+/**
+ * The items of a folder without `_meta.json`, from one listing of it: its routes (excluded files are not;
+ * `index` first, then by name), then its sub-folders by name, fallback pages' and folders included. Each
+ * page by its own file: a page beside a folder of the same name (`guide.md`, `guide/`) is the page, and
+ * the folder its group.
+ */
+function defaultItems(dir: string, routeByFile: Map<string, RouteEntry>, titles: Map<string, string>, label: (text: string) => string, virtual: VirtualEntries): SidebarItem[] {
   const entries = fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((e) => !e.name.startsWith('_') && !e.name.startsWith('.')) : [];
-  const files = new Set([...entries.filter((e) => e.isFile() && routeByFile.has(path.join(dir, e.name))).map((e) => e.name), ...(virtual.files.get(dir) ?? [])]);
-  const pages = [...files]
-    .map((name) => name.slice(0, -path.extname(name).length))
-    .sort((a, b) => (a === 'index' ? -1 : b === 'index' ? 1 : a.localeCompare(b)));
+  const files = new Set([...entries.filter((e) => e.isFile()).map((e) => e.name), ...(virtual.files.get(dir) ?? [])]);
+  const pages: { name: string; route: RouteEntry }[] = [];
+  for (const file of files) {
+    const route = routeByFile.get(path.join(dir, file));
+    if (route) pages.push({ name: file.slice(0, -path.extname(file).length), route });
+  }
+  pages.sort((a, b) => (a.name === 'index' ? -1 : b.name === 'index' ? 1 : a.name.localeCompare(b.name)));
   const dirs = [...new Set([...entries.filter((e) => e.isDirectory()).map((e) => e.name), ...(virtual.dirs.get(dir) ?? [])])].filter((n) => !n.startsWith('_') && !n.startsWith('.')).sort();
-  return [...pages, ...dirs];
+  return [
+    ...pages.map(({ name, route }): SidebarItem => ({ text: titles.get(route.path) ?? name, link: route.path })),
+    ...dirs.flatMap((name) => folderGroup(name, folderItems(path.join(dir, name), routeByFile, titles, label, virtual))),
+  ];
 }
