@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaticServer } from '@docgen/core';
 import type { Page, Route } from 'playwright-core';
-import { launchBrowser, type Browser } from '../helpers/browser.js';
+import { launchBrowser, pauseClock, reactTurns, type Browser } from '../helpers/browser.js';
 import { serveSite, type ServerKind } from '../helpers/servers.js';
 
 const STRINGS = {
@@ -41,8 +41,8 @@ describe.each<ServerKind>(['preview', 'dev'])('llms plugin on the website (%s)',
     await server?.close();
   });
 
-  async function open(route: string): Promise<Page> {
-    const page = await browser.newPage();
+  async function open(route: string, { isolated = false } = {}): Promise<Page> {
+    const page = isolated ? await browser.newIsolatedPage((context) => context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(url('/')).origin })) : await browser.newPage();
     await page.goto(url(route), { waitUntil: 'load' });
     await hydrated(page);
     return page;
@@ -72,7 +72,7 @@ describe.each<ServerKind>(['preview', 'dev'])('llms plugin on the website (%s)',
     // Server-rendered: the button is in the HTML, so it does not appear (and move the title) on hydration.
     const html = await (await fetch(url(s.route))).text();
     expect(html).toContain(`<button type="button" class="dg-copy-markdown" data-markdown="${s.md}">`);
-    const page = await open(s.route);
+    const page = await open(s.route, { isolated: true });
     const button = page.getByRole('button', { name: s.copy });
     const [box, title] = await Promise.all([button.boundingBox(), page.locator('.dg-doc-content h1').boundingBox()]);
     // Top right of the content, on the title's line.
@@ -82,23 +82,17 @@ describe.each<ServerKind>(['preview', 'dev'])('llms plugin on the website (%s)',
 
     const expected = await (await fetch(url(s.md))).text();
     expect(expected.startsWith(`${s.title}\n`)).toBe(true);
-    // The page times the label itself: when it turned to "Copied" and when it turned back.
-    await page.locator('.dg-copy-markdown-text').evaluate((el, copied) => {
-      const w = window as unknown as { copiedAt?: number; resetAt?: number };
-      new MutationObserver(() => {
-        if (el.textContent === copied) w.copiedAt ??= performance.now();
-        else if (w.copiedAt !== undefined) w.resetAt ??= performance.now();
-      }).observe(el, { childList: true, characterData: true, subtree: true });
-    }, s.copied);
+    // In the page's own time (`pauseClock`): "Copied" until COPIED_RESET_DELAY (2 s) has passed, not 1 ms less.
+    await pauseClock(page);
     await button.click();
     await expect.poll(() => page.locator('.dg-copy-markdown-text').textContent()).toBe(s.copied);
     expect(await page.locator('.dg-copy-markdown').getAttribute('class')).toContain('dg-copy-markdown--copied');
     expect(await clipboard(page)).toBe(expected);
-    // Back after COPIED_RESET_DELAY (2 s): not before 1.5 s, and by 3.5 s.
-    await expect.poll(() => page.locator('.dg-copy-markdown-text').textContent(), { timeout: 10_000 }).toBe(s.copy);
-    const shown = await page.evaluate(() => { const w = window as unknown as { copiedAt: number; resetAt: number }; return w.resetAt - w.copiedAt; });
-    expect(shown).toBeGreaterThanOrEqual(1500);
-    expect(shown).toBeLessThan(3500);
+    await page.clock.runFor(1999);
+    await reactTurns(page);
+    expect(await page.locator('.dg-copy-markdown-text').textContent()).toBe(s.copied);
+    await page.clock.runFor(1);
+    await expect.poll(() => page.locator('.dg-copy-markdown-text').textContent()).toBe(s.copy);
     await page.close();
   });
 

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaticServer } from '@docgen/core';
 import type { Page } from 'playwright-core';
 import { ecosystem, landing } from '../../docs/ecosystem.js';
-import { launchBrowser, type Browser } from '../helpers/browser.js';
+import { launchBrowser, pauseClock, pointAt, reactTurns, type Browser } from '../helpers/browser.js';
 import { serveSite } from '../helpers/servers.js';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -31,31 +31,6 @@ async function hydrated(page: Page) {
   }, BUTTON);
 }
 
-/**
- * Records, in the page, when the pointer enters and leaves the menu, when the popover is added to and
- * removed from the DOM (performance.now() ms) and whether it is open 50 ms after the pointer entered, so delays are measured where they happen and not through
- * the test's round trips.
- */
-async function recordTimes(page: Page) {
-  await page.evaluate((selector) => {
-    const times: Record<string, number> = {};
-    (window as unknown as { __times: typeof times }).__times = times;
-    const root = document.querySelector('.dg-ecosystem')!;
-    root.addEventListener('pointerenter', () => {
-      times.enter ??= performance.now();
-      // 1 when the popover is already there 50 ms after the pointer entered, else 0.
-      setTimeout(() => (times.openAt50 ??= document.querySelector(selector) ? 1 : 0), 50);
-    });
-    root.addEventListener('pointerleave', () => (times.leave = performance.now()));
-    new MutationObserver(() => {
-      const open = Boolean(document.querySelector(selector));
-      if (open) times.open ??= performance.now();
-      else if (times.open) times.close ??= performance.now();
-    }).observe(root, { childList: true, subtree: true });
-  }, POPOVER);
-}
-
-const times = (page: Page) => page.evaluate(() => (window as unknown as { __times: Record<string, number> }).__times);
 
 describe('landing section and ecosystem menu', () => {
   let server: StaticServer;
@@ -78,8 +53,8 @@ describe('landing section and ecosystem menu', () => {
     await server?.close();
   });
 
-  async function open(route: string, width = 1280): Promise<Page> {
-    const page = await browser.newPage();
+  async function open(route: string, width = 1280, { isolated = false } = {}): Promise<Page> {
+    const page = isolated ? await browser.newIsolatedPage() : await browser.newPage();
     await page.setViewportSize({ width, height: 800 });
     await page.goto(url(route), { waitUntil: 'load' });
     await hydrated(page);
@@ -119,28 +94,27 @@ describe('landing section and ecosystem menu', () => {
   });
 
   it('opens the popover 0.1 s after the pointer enters and closes it 0.1 s after it leaves', async () => {
-    const page = await open('/');
-    await recordTimes(page);
+    const page = await open('/', 1280, { isolated: true });
     const button = page.locator(BUTTON);
     expect(await button.getAttribute('aria-expanded')).toBe('false');
-    await button.hover();
-    // Not open at once (the round trip of this check takes far less than 100 ms)…
+    // In the page's own time, which moves only when the test moves it (`pauseClock`): closed 99 ms after
+    // the pointer entered, open at 100 ms; open 99 ms after it left, closed at 100 ms.
+    await pauseClock(page);
+    await pointAt(page, BUTTON);
+    await page.clock.runFor(99);
+    await reactTurns(page);
     expect(await page.locator(POPOVER).count()).toBe(0);
+    await page.clock.runFor(1);
     await page.locator(POPOVER).waitFor();
-    const opened = await times(page);
-    expect(opened.openAt50).toBe(0);
-    // …open after the 100 ms delay, by about 150 ms. The bound is 400 ms: on a busy two-core machine the
-    // timer fires late.
-    expect(opened.open - opened.enter).toBeGreaterThanOrEqual(95);
-    expect(opened.open - opened.enter).toBeLessThan(400);
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     expect(await button.getAttribute('aria-controls')).toBe(await page.locator(POPOVER).getAttribute('id'));
 
     await page.mouse.move(300, 500);
+    await page.clock.runFor(99);
+    await reactTurns(page);
+    expect(await page.locator(POPOVER).count()).toBe(1);
+    await page.clock.runFor(1);
     await page.locator(POPOVER).waitFor({ state: 'detached' });
-    const closed = await times(page);
-    expect(closed.close - closed.leave).toBeGreaterThanOrEqual(95);
-    expect(closed.close - closed.leave).toBeLessThan(400);
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     await page.close();
   });
