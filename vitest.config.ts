@@ -42,6 +42,8 @@ export default defineConfig({
           globalSetup: ['./e2e/helpers/global-setup.ts'],
           // Concurrent tests (the bad-input catalogue) each run a build: two at a time on two cores.
           maxConcurrency: 2,
+          // As in the browser project: a wait for a state, long only when the machine is busy.
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
@@ -51,6 +53,10 @@ export default defineConfig({
           name: 'browser',
           include: ['e2e/browser/*.test.ts'],
           globalSetup: ['./e2e/helpers/global-setup.ts'],
+          // `expect.poll` waits for a state and ends as soon as it holds: Vitest's default of 1 s only ever
+          // failed a test because the machine was busy (a smooth scroll and the outline's update took longer
+          // beside a heavy job), never because a state did not come.
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

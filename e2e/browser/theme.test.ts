@@ -146,7 +146,7 @@ describe('theme', () => {
     await third.click();
     // The smooth scroll ends with the heading just below the 56 px navbar (scroll-padding-top).
     await expect
-      .poll(() => page.evaluate((i) => Math.round(document.getElementById(i)!.getBoundingClientRect().top), id), { timeout: 3000 })
+      .poll(() => page.evaluate((i) => Math.round(document.getElementById(i)!.getBoundingClientRect().top), id))
       .toSatisfy((top: number) => top >= 56 && top <= 90);
     await expect.poll(() => page.locator('.dg-outline a.dg-outline-active').getAttribute('href')).toBe(`#${id}`);
     expect(page.url()).toContain(`#${id}`);

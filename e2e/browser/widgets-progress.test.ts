@@ -105,7 +105,7 @@ describe('navigation progress bar', () => {
     expect(await page.locator('.dg-doc-content h1').textContent()).toBe('Intro'); // still loading
     release();
 
-    await expect.poll(() => page.locator('.dg-doc-content h1').textContent(), { timeout: 5000 }).toBe('Next');
+    await expect.poll(() => page.locator('.dg-doc-content h1').textContent()).toBe('Next');
     await page.locator('#nprogress').waitFor({ state: 'detached' });
     const t = await timeline(page);
     expect(t.added).toHaveLength(1);

@@ -313,7 +313,7 @@ describe('image zoom config (preview)', () => {
     });
     await page.goto(url('/guide/images'), { waitUntil: 'load' });
     await hydrated(page);
-    await expect.poll(() => errors.length, { timeout: 5000 }).toBe(1);
+    await expect.poll(() => errors.length).toBe(1);
     expect(errors[0]).toContain('docgen: themeConfig.mediumZoom.selector ".dg-doc-content img[":');
     expect(errors[0]).toContain('TypeError: The provided selector is invalid.\nExpects a CSS selector, a Node element, a NodeList or an array.');
     expect(await page.locator('.medium-zoom-image').count()).toBe(0);
