@@ -84,4 +84,13 @@ describe('modules Node loads', () => {
     expect(message).toContain('limit');
     expect(message).toContain('extra');
   });
+
+  // piscina loads a pool's module with require() first, and falls back to import() only when that throws:
+  // a module with top-level await makes it throw, and the fallback then raced a task's own require() of the
+  // half-loaded module, which Node 20.20 ends with a fatal error. Every thread module must load with require().
+  it.each(['node/pipeline/compile-worker.js', 'node/pipeline/render-worker.js', 'node/pipeline/search-index-worker.js'])('core %s loads with require(), as piscina loads it', (entry) => {
+    const file = path.join(packagesDir, 'core/dist', entry);
+    const { stdout } = run(`import { createRequire } from 'node:module'; const m = createRequire(import.meta.url)(${JSON.stringify(file)}); console.log(typeof m.default);`);
+    expect(stdout.trim()).toBe('function');
+  });
 });
