@@ -208,6 +208,9 @@ describe('corrupt cache', () => {
   it.each(corruptions)('an entry %s: compiled again, rewritten, the output unchanged', async (_, corrupt) => {
     const entries = listFiles(pagesOf(site)).filter((name) => name.endsWith('.json'));
     expect(entries.length).toBeGreaterThanOrEqual(pages);
+    // The snapshot of the last build holds every entry too: with its checksum damaged, it is not used.
+    const snapshot = path.join(pagesOf(site), '_snapshot');
+    fs.writeFileSync(snapshot, flip(fs.readFileSync(snapshot), 3));
     for (const name of entries) {
       const file = path.join(pagesOf(site), name);
       const bytes = corrupt(fs.readFileSync(file));

@@ -89,7 +89,7 @@ export async function compilePages(
   const poolFor = () => given ?? (made ??= createCompilePool(files.length));
   const existing = new Set(files);
   for (const file of files) {
-    const key = cache.key(file, readPageSource(file), optionsKey);
+    const key = cache.sourceKey(file, optionsKey, readPageSource);
     const hit = cache.get(key, existing);
     // Asked for every page, so that the cache keeps the highlight files of pages read from it too.
     const highlightFile = cache.highlightFile(file);

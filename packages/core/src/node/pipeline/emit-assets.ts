@@ -121,7 +121,10 @@ export function outputUrl(file: string, outDir: string, root: string): string {
  * entry's) and styles, from a browser bundle's metafile (paths relative to `root`); URLs without base.
  */
 export function collectAssets(metafile: Metafile, outDir: string, root: string): ClientAssets {
-  const url = (file: string) => outputUrl(file, outDir, root);
+  // The metafile names outputs by posix paths relative to `root`: those under `outDir` by one prefix
+  // (path.relative for each of a big site's outputs took ~70 ms at 2,000 pages).
+  const prefix = `${path.relative(root, outDir).split(path.sep).join('/')}/`;
+  const url = (file: string) => (file.startsWith(prefix) && !file.includes('/.') ? file.slice(prefix.length - 1) : outputUrl(file, outDir, root));
   const outputs = Object.entries(metafile.outputs);
   const staticImports = (file: string, seen = new Set<string>()): string[] => {
     for (const imp of metafile.outputs[file]?.imports ?? []) {

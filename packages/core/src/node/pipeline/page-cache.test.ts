@@ -113,4 +113,106 @@ describe('PageCache', () => {
     fs.rmSync(codeFile);
     expect(whole.code).toBe(page.code); // read once
   });
+
+  describe('snapshot of the last build', () => {
+    /** A page source in a site folder, its mtime an hour back (outside the window where a write could hide). */
+    const source = (text: string, name = 'a.md') => {
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dg-page-src-')), name);
+      fs.writeFileSync(file, text);
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      fs.utimesSync(file, hourAgo, hourAgo);
+      return file;
+    };
+    const read = (file: string) => fs.readFileSync(file, 'utf8');
+
+    it('serves the entries it holds without their entry files', () => {
+      const dir = folder();
+      const cache = new PageCache(dir);
+      const key = cache.key('/site/a.md', '# T', 'options');
+      cache.set(key, page);
+      cache.saveSnapshot();
+      fs.rmSync(path.join(dir, `${key}.json`));
+      const next = new PageCache(dir);
+      expect(next.get(key)).toEqual(page);
+      expect(next.entryHash(next.get(key)!)).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it('takes the key of a source whose size and mtime are as recorded, and reads one that changed', () => {
+      const dir = folder();
+      const file = source('# One');
+      const first = new PageCache(dir);
+      const key = first.sourceKey(file, 'options', read);
+      expect(key).toBe(first.key(file, '# One', 'options'));
+      first.saveSnapshot();
+
+      // Same size and mtime: the recorded key, without reading the file (the trust of the nothing-changed check).
+      const { mtime } = fs.statSync(file);
+      fs.writeFileSync(file, '# Two');
+      fs.utimesSync(file, mtime, mtime);
+      expect(new PageCache(dir).sourceKey(file, 'options', () => expect.unreachable('read'))).toBe(key);
+      // Another size, or another options key: read and hashed.
+      fs.writeFileSync(file, '# Three');
+      fs.utimesSync(file, mtime, mtime);
+      expect(new PageCache(dir).sourceKey(file, 'options', read)).toBe(first.key(file, '# Three', 'options'));
+      fs.writeFileSync(file, '# Two');
+      fs.utimesSync(file, mtime, mtime);
+      expect(new PageCache(dir).sourceKey(file, 'other', read)).toBe(first.key(file, '# Two', 'other'));
+    });
+
+    it('records no key for a source written moments ago', () => {
+      const dir = folder();
+      const file = source('# One');
+      fs.writeFileSync(file, '# Two');
+      const first = new PageCache(dir);
+      first.sourceKey(file, 'options', read);
+      first.saveSnapshot();
+      const { mtime } = fs.statSync(file);
+      fs.writeFileSync(file, '# Six');
+      fs.utimesSync(file, mtime, mtime);
+      expect(new PageCache(dir).sourceKey(file, 'options', read)).toBe(first.key(file, '# Six', 'options'));
+    });
+
+    it('is not used when damaged, and an entry of it whose dependency changed is looked up in its file', () => {
+      const dir = folder();
+      const image = source('png', 'a.png');
+      const withImage = { ...page, dependencies: [image] };
+      const cache = new PageCache(dir);
+      const key = cache.key('/site/a.md', '# T', 'options');
+      cache.set(key, withImage);
+      cache.saveSnapshot();
+      // The image changed and the page compiled again under its key: the snapshot's entry is stale, the file's is not.
+      fs.writeFileSync(image, 'png, larger');
+      const recompiled = { ...withImage, title: 'Again' };
+      new PageCache(dir).set(key, recompiled);
+      expect(new PageCache(dir).get(key)).toEqual(recompiled);
+
+      const snapshot = path.join(dir, '_snapshot');
+      const text = read(snapshot);
+      fs.writeFileSync(snapshot, text.replace('"options"', '"optionz"'));
+      fs.rmSync(path.join(dir, `${key}.json`));
+      const damaged = new PageCache(dir);
+      expect(damaged.get(key)).toBeUndefined();
+      expect(damaged.corrupt).toEqual([]);
+    });
+
+    it('is not written again when it would not change', () => {
+      const dir = folder();
+      const cache = new PageCache(dir);
+      const key = cache.key('/site/a.md', '# T', 'options');
+      cache.set(key, page);
+      cache.saveSnapshot();
+      const snapshot = path.join(dir, '_snapshot');
+      const minuteAgo = new Date(Date.now() - 60_000);
+      fs.utimesSync(snapshot, minuteAgo, minuteAgo);
+      const { mtimeMs } = fs.statSync(snapshot);
+      const same = new PageCache(dir);
+      same.get(key);
+      same.saveSnapshot();
+      expect(fs.statSync(snapshot).mtimeMs).toBe(mtimeMs);
+      const other = new PageCache(dir);
+      other.set(other.key('/site/b.md', '# B', 'options'), page);
+      other.saveSnapshot();
+      expect(fs.statSync(snapshot).mtimeMs).toBeGreaterThan(mtimeMs);
+    });
+  });
 });

@@ -46,6 +46,7 @@ export function writeOutput(ctx: BuildContext): void {
         pages: statOutputs(pages, config.outDir),
       });
     }
+    ctx.cache.saveSnapshot();
     ctx.cache.prune();
   }
   ctx.timings.mark('write');
