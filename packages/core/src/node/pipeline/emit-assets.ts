@@ -68,22 +68,22 @@ export async function emitSearchIndexes(ctx: BuildContext, outDir: string): Prom
   const search = need(ctx.search, 'search');
   const update = need(ctx.output, 'output');
   const folders = new Set<string>();
-  const parts: [string, string][] = [];
+  const parts: [name: string, data: string, hash: string | undefined][] = [];
   for (const file of search.files.values()) {
     for (const [part, data] of file.parts) {
-      const folder = path.dirname(path.join(outDir, part));
+      const folder = part.slice(0, part.lastIndexOf('/'));
       if (!folders.has(folder)) {
-        fs.mkdirSync(folder, { recursive: true });
+        fs.mkdirSync(path.join(outDir, folder), { recursive: true });
         folders.add(folder);
       }
-      parts.push([part, data]);
+      parts.push([part, data, file.hashes?.get(part)]);
     }
   }
   let next = 0;
   const lane = async () => {
     while (next < parts.length) {
-      const [part, data] = parts[next++];
-      await writeOutputFile(update, outDir, part, data);
+      const [part, data, hash] = parts[next++];
+      await writeOutputFile(update, outDir, part, data, hash);
     }
   };
   await settled(Array.from({ length: WRITES_IN_FLIGHT }, lane));

@@ -51,7 +51,7 @@ export async function indexSearch(ctx: BuildContext, signal?: AbortSignal): Prom
   const used = new Set<string>();
   const pool = ctx.searchPool ?? startSearchPool(ctx);
   ctx.searchPool = undefined;
-  const indexLocale = async (records: () => SearchRecord[], lang: string, localeKey: string, contentKey?: string): Promise<BuiltSearchIndex> => {
+  const indexLocale = async (records: () => SearchRecord[], lang: string, localeKey: string, contentKey?: string, pageKeys?: () => string[] | undefined): Promise<BuiltSearchIndex> => {
     const { fragments } = fragmentLayout(localeKey);
     // What the records were made of (the pages' cache entries…) when known: hashing the records themselves
     // took ~0.5 s at 10,000 pages.
@@ -63,7 +63,10 @@ export async function indexSearch(ctx: BuildContext, signal?: AbortSignal): Prom
       const hit = readChecked(path.join(dir, `${key}.json`), (json) => json as BuiltSearchIndex);
       if (hit) return hit;
     }
-    const json = await pool.run({ records: records(), lang, fragments, memoFile: dir && path.join(dir, `terms-${localeKey}.memo`), stamp: `${ctx.optionsKey}\0${INDEX_FORMAT}` }, { signal });
+    const json = await pool.run(
+      { records: records(), pageKeys: pageKeys?.(), lang, fragments, memoFile: dir && path.join(dir, `terms-${localeKey}.memo`), stateFile: dir && path.join(dir, `index-${localeKey}.state`), stamp: `${ctx.optionsKey}\0${INDEX_FORMAT}` },
+      { signal },
+    );
     if (dir) writeCheckedJson(path.join(dir, `${key}.json`), json);
     return JSON.parse(json) as BuiltSearchIndex;
   };
@@ -76,11 +79,11 @@ export async function indexSearch(ctx: BuildContext, signal?: AbortSignal): Prom
   ctx.timings.mark('search index');
 }
 
-/** Removes the entries this build did not use (indexes of older states of the site) and the term memos of locales it no longer has. */
+/** Removes the entries this build did not use (indexes of older states of the site) and the term memos and index states of locales it no longer has. */
 function prune(dir: string, used: Set<string>, keys: Set<string>): void {
   for (const name of fs.readdirSync(dir)) {
-    const memo = /^terms-(.+)\.memo$/.exec(name);
-    const stale = memo ? !keys.has(memo[1]) : name.endsWith('.json') && !used.has(name.slice(0, -'.json'.length));
+    const memo = /^(?:terms-(.+)\.memo|index-(.+)\.state)$/.exec(name);
+    const stale = memo ? !keys.has(memo[1] ?? memo[2]) : name.endsWith('.json') && !used.has(name.slice(0, -'.json'.length));
     if (stale) fs.rmSync(path.join(dir, name), { force: true });
   }
 }

@@ -2,13 +2,16 @@
  * Worker-thread side of the search phase: builds one locale's local index, so that the main thread stays
  * free for the bundler's plugin calls while it runs. With a memo file, the term counts of every field text
  * are remembered from one build to the next (`TermMemo`): the tokenizer then runs only on the text that
- * changed.
+ * changed. With a state file and the pages' keys, the index is updated from the last build's state
+ * (`updateSearchIndex`): only the pages whose key changed are counted, and only their terms' rows made.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import * as z from 'zod';
-import { buildSearchIndex, countTerms } from '../../shared/search/build-index.js';
+import { buildSearchIndex, countTerms, updateSearchIndex, type BuildIndexOptions, type IndexState } from '../../shared/search/build-index.js';
 import type { SearchRecord } from '../../shared/search/types.js';
 import { readChecked, writeChecked } from './page-cache.js';
+import { contentHash } from './update-output.js';
 
 /** One locale's records and language. */
 export interface IndexTask {
@@ -20,6 +23,10 @@ export interface IndexTask {
   memoFile?: string;
   /** What the memo's counts depend on besides the text (docgen's code, the index format): a memo of another stamp is not used. */
   stamp?: string;
+  /** A key per page, in page order, equal for equal records (`BuildIndexOptions.pageKeys`). */
+  pageKeys?: string[];
+  /** The locale's index state in the cache (absent with the cache off): read to update the index, written for the next build. */
+  stateFile?: string;
 }
 
 /**
@@ -51,14 +58,46 @@ function isCount(value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= 0;
 }
 
-/** The locale's index (`buildSearchIndex`), serialized as one JSON text. */
+/** The locale's index (`buildSearchIndex`, or `updateSearchIndex` of its state file), serialized as one JSON text. */
 export default function indexLocale(task: IndexTask): string {
-  const layout = { fragments: task.fragments };
-  if (!task.memoFile) return JSON.stringify(buildSearchIndex(task.records, { lang: task.lang, layout }));
-  const memo = new TermMemo(readMemo(task.memoFile, task.stamp ?? ''));
-  const json = JSON.stringify(buildSearchIndex(task.records, { lang: task.lang, layout, termCounts: (text, add) => memo.count(text, add) }));
-  if (memo.changed) writeChecked(task.memoFile, memoFile(task.stamp ?? '', memo.used));
-  return json;
+  const options: BuildIndexOptions = { lang: task.lang, layout: { fragments: task.fragments }, pageKeys: task.pageKeys };
+  const stamp = task.stamp ?? '';
+  const memo = task.memoFile ? new TermMemo(readMemo(task.memoFile, stamp)) : undefined;
+  if (memo) options.termCounts = (text, add) => memo.count(text, add);
+  const last = task.stateFile && task.pageKeys ? readIndexState(task.stateFile, stamp) : undefined;
+  const { entry, files, state } = (last && updateSearchIndex(last, task.records, options)) || buildSearchIndex(task.records, options);
+  if (memo?.changed) writeChecked(task.memoFile!, memoFile(stamp, memo.used));
+  if (task.stateFile) {
+    if (state) writeChecked(task.stateFile, { stamp, ...state } satisfies StateFile);
+    else fs.rmSync(task.stateFile, { force: true });
+  }
+  const hashes: Record<string, string> = {};
+  for (const name in files) hashes[name] = contentHash(files[name]);
+  return JSON.stringify({ entry, files, hashes });
+}
+
+/** A state file: the state and the stamp it was made under. */
+type StateFile = IndexState & { stamp: string };
+
+const STATE_STRINGS = ['lang', 'version', 'shards', 'fragments', 'stamp'] as const;
+const STATE_STRING_COLUMNS = ['pageKeys', 'paths', 'pageTerms', 'terms', 'rows', 'tails'] as const;
+const STATE_NUMBER_COLUMNS = ['sections', 'totals', 'termCounts', 'termHashes', 'sizes', 'counts'] as const;
+
+/** Whether `value` has the fields and column kinds of a state file (the checksum proves docgen wrote it). */
+function isStateFile(value: unknown): value is StateFile {
+  if (typeof value !== 'object' || value === null) return false;
+  const state = value as Record<string, unknown>;
+  return (
+    STATE_STRINGS.every((name) => typeof state[name] === 'string') &&
+    STATE_STRING_COLUMNS.every((name) => Array.isArray(state[name]) && (state[name] as unknown[]).every(isString)) &&
+    STATE_NUMBER_COLUMNS.every((name) => Array.isArray(state[name]) && (state[name] as unknown[]).every(isNumber))
+  );
+}
+
+/** The index state of `stamp` in `file`; undefined when it is missing, damaged or of another stamp. */
+function readIndexState(file: string, stamp: string): IndexState | undefined {
+  const state = readChecked(file, (json) => (isStateFile(json) ? json : undefined));
+  return state && state.stamp === stamp ? state : undefined;
 }
 
 /**

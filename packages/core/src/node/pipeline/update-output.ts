@@ -56,24 +56,28 @@ export function createOutputUpdate(outDir: string, stateFile: string | undefined
   return { outDir, kept: new Set(), hashed: new Map(), last };
 }
 
+/** The content hash an output state records for a file written from memory: 32 hex digits of sha256. */
+export function contentHash(data: string): string {
+  return sha256(data).slice(0, 32);
+}
+
 /**
  * Writes `data` as the output file `relative` (posix): into `staging`, unless the last build wrote the same
  * content there and the file is still as it left it, which is then kept. Resolves once written or kept;
- * the folder must exist.
+ * the folder must exist. `hash`: `contentHash(data)` when the caller has it.
  * @throws (rejects with) a file-system error of the write
  */
-export async function writeOutputFile(update: OutputUpdate, staging: string, relative: string, data: string): Promise<void> {
-  const hash = sha256(data).slice(0, 32);
+export async function writeOutputFile(update: OutputUpdate, staging: string, relative: string, data: string, hash = contentHash(data)): Promise<void> {
   update.hashed.set(relative, hash);
   const recorded = update.last?.files.get(relative);
   if (recorded && recorded[2] === hash) {
-    const stat = fs.statSync(path.join(update.outDir, relative), { throwIfNoEntry: false });
+    const stat = fs.statSync(`${update.outDir}/${relative}`, { throwIfNoEntry: false });
     if (stat && stat.size === recorded[0] && stat.mtimeMs === recorded[1]) {
       update.kept.add(relative);
       return;
     }
   }
-  await fs.promises.writeFile(path.join(staging, relative), data);
+  await fs.promises.writeFile(`${staging}/${relative}`, data);
 }
 
 /**

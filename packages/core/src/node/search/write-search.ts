@@ -19,9 +19,10 @@ import { lvl0Of, pageRecords } from './records.js';
 export interface SearchOutput {
   /**
    * Locale prefix → the index's entry (`file`, relative to the output folder: `docgen-data/search-en.json`,
-   * and its JSON) and its other files (`parts`: path relative to the output folder → JSON).
+   * and its JSON) and its other files (`parts`: path relative to the output folder → JSON, and `hashes`:
+   * → its content hash, when the indexer gave them).
    */
-  files: Map<string, { file: string; json: string; parts: Map<string, string> }>;
+  files: Map<string, { file: string; json: string; parts: Map<string, string>; hashes?: Map<string, string> }>;
   /** Every locale's records, in route order (made when first asked for, once per locale). */
   records: () => SearchRecord[];
 }
@@ -31,9 +32,10 @@ export interface SearchOutput {
  * them, so an index found by `contentKey` costs none. `key` names the index's files (`ResolvedLocale.key`:
  * `en`, `1.x-zh`), `lang` picks the tokenizer. `contentKey`, when
  * known, is a hash of everything the records were made of (see `createSearchOutput`'s `pageKey`): equal
- * keys mean equal records.
+ * keys mean equal records. `pageKeys()`, once `records()` was called, gives one such key per page with
+ * records, in page order, when every page's is known.
  */
-export type LocaleIndexer = (records: () => SearchRecord[], lang: string, key: string, contentKey?: string) => Promise<BuiltSearchIndex>;
+export type LocaleIndexer = (records: () => SearchRecord[], lang: string, key: string, contentKey?: string, pageKeys?: () => string[] | undefined) => Promise<BuiltSearchIndex>;
 
 /** The output file of a locale's local search index entry, relative to the output folder. */
 function searchEntryFile(key: string): string {
@@ -82,7 +84,7 @@ export async function createSearchOutput(
   if (config.search === false) return { files, records: () => [] };
   const urls = { base: config.base, cleanUrls: config.route.cleanUrls };
   // Each content locale's pages with their lvl0, and the indexed locale it goes to.
-  const sources: { target: ResolvedLocale; pages: { route: RouteEntry; page: CompiledPage; pageData: PageData; lvl0: string }[] }[] = [];
+  const sources: { target: ResolvedLocale; pages: { route: RouteEntry; page: CompiledPage; pageData: PageData; lvl0: string; key?: string }[] }[] = [];
   // What the records of each indexed locale are made of; undefined once a page's key is unknown.
   const madeOf = new Map<ResolvedLocale, string[] | undefined>();
   for (const locale of config.contentLocales) {
@@ -98,26 +100,34 @@ export async function createSearchOutput(
       const lvl0 = lvl0Of(route.path, section, nav?.nav ?? [], locale.title);
       const pageData = pages.get(route.filePath)!.pageData;
       const parts = madeOf.get(target);
+      const made = pageKey?.(page);
+      const key = made && JSON.stringify([route.path, route.lang, route.version, pageData.title, lvl0, made]);
       if (parts) {
-        const key = pageKey?.(page);
-        if (key) parts.push(JSON.stringify([route.path, route.lang, route.version, pageData.title, lvl0, key]));
+        if (key) parts.push(key);
         else madeOf.set(target, undefined);
       }
-      localePages.push({ route, page, pageData, lvl0 });
+      localePages.push({ route, page, pageData, lvl0, key });
     }
     sources.push({ target, pages: localePages });
   }
-  const made = new Map<(typeof sources)[number], SearchRecord[]>();
-  const recordsOf = (source: (typeof sources)[number]): SearchRecord[] => {
-    let records = made.get(source);
-    if (!records) {
-      records = source.pages.flatMap(({ route, page, pageData, lvl0 }) =>
-        pageRecords({ routePath: route.path, title: pageData.title, frontmatter: page.frontmatter, sections: page.sections, lang: route.lang, version: route.version }, lvl0, urls),
-      );
-      made.set(source, records);
+  // Each source's records, and the keys of its pages that have records (undefined when one is unknown).
+  const made = new Map<(typeof sources)[number], { records: SearchRecord[]; keys?: string[] }>();
+  const madeFor = (source: (typeof sources)[number]) => {
+    let done = made.get(source);
+    if (!done) {
+      done = { records: [], keys: [] };
+      for (const { route, page, pageData, lvl0, key } of source.pages) {
+        const records = pageRecords({ routePath: route.path, title: pageData.title, frontmatter: page.frontmatter, sections: page.sections, lang: route.lang, version: route.version }, lvl0, urls);
+        if (!records.length) continue;
+        for (const record of records) done.records.push(record);
+        if (key) done.keys?.push(key);
+        else done.keys = undefined;
+      }
+      made.set(source, done);
     }
-    return records;
+    return done;
   };
+  const recordsOf = (source: (typeof sources)[number]): SearchRecord[] => madeFor(source).records;
   const records = () => sources.flatMap(recordsOf);
   if (config.search.provider !== 'local') return { files, records };
   const indexes: Promise<void>[] = [];
@@ -126,15 +136,29 @@ export async function createSearchOutput(
     // In locale order whatever finishes first.
     files.set(locale.prefix, { file: '', json: '', parts: new Map() });
     indexes.push(
-      indexLocale(() => ofLocale.flatMap(recordsOf), locale.lang, locale.key, contentKey?.join('\n')).then((built) => {
+      indexLocale(() => ofLocale.flatMap(recordsOf), locale.lang, locale.key, contentKey?.join('\n'), () => pageKeysOf(ofLocale, contentKey?.[0])).then((built) => {
         // The entry names its files relative to its own folder.
-        const parts = new Map(Object.entries(built.files).map(([rel, json]) => [path.posix.join(DATA_DIR, rel), json]));
-        files.set(locale.prefix, { file: searchEntryFile(locale.key), json: JSON.stringify(built.entry), parts });
+        // `DATA_DIR/` + the relative path, normalized: `../assets/…` leaves the data folder.
+        const name = (rel: string) => (rel.startsWith('../') && !rel.includes('./', 3) ? rel.slice(3) : rel.includes('./') ? path.posix.join(DATA_DIR, rel) : `${DATA_DIR}/${rel}`);
+        const parts = new Map(Object.entries(built.files).map(([rel, json]) => [name(rel), json]));
+        const hashes = built.hashes && new Map(Object.entries(built.hashes).map(([rel, hash]) => [name(rel), hash]));
+        files.set(locale.prefix, { file: searchEntryFile(locale.key), json: JSON.stringify(built.entry), parts, hashes });
       }),
     );
   }
   await Promise.all(indexes);
   return { files, records };
+
+  /** The keys of the pages with records of `ofLocale`, each with `common` (the base and URL style), once their records are made. */
+  function pageKeysOf(ofLocale: typeof sources, common: string | undefined): string[] | undefined {
+    const keys: string[] = [];
+    for (const source of ofLocale) {
+      const ofSource = madeFor(source).keys;
+      if (!ofSource || common === undefined) return undefined;
+      for (const key of ofSource) keys.push(`${common}${key}`);
+    }
+    return keys;
+  }
 }
 
 /** Where an index's fragments go, relative to its entry: `search/<key>/` (`search/en/`, `search/1.x-zh/`). */

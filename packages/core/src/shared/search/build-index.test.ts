@@ -4,7 +4,7 @@
  * the shard list's pages on a big index, and that an edit to one page changes few shards.
  */
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, openBuiltIndex, type BuiltSearchIndex } from './build-index.js';
+import { buildSearchIndex, openBuiltIndex, updateSearchIndex, type BuiltSearchIndex } from './build-index.js';
 import { HEAD_POSTINGS, shardOf, type DictionaryShard, type PostingsShard } from './index-format.js';
 import type { SearchRecord } from './types.js';
 
@@ -178,5 +178,68 @@ describe('an edited page', () => {
     expect(shardFiles.length).toBeGreaterThan(15);
     const fragments = changed.filter((file) => !file.startsWith(after.entry.shards));
     expect(fragments).toEqual([`${after.entry.frag}20.0.json`]);
+  });
+});
+
+describe('updating an index from the state of the last build', () => {
+  /** A site of `count` pages of a few sections each, words from a shared vocabulary (some very common). */
+  function site(count: number, seed: number): SearchRecord[] {
+    const vocabulary = words('v', 400, seed);
+    const pick = (i: number, n: number) => Array.from({ length: n }, (_, k) => vocabulary[(i * 7919 + k * 104729) % vocabulary.length]).join(' ');
+    return Array.from({ length: count }, (_, i) => [
+      page(`/s${i}`, `Page ${i} ${pick(i, 2)}`, `${pick(i + 1, 30)} common everywhere`),
+      ...Array.from({ length: 1 + (i % 3) }, (_, s) => ({
+        ...page(`/s${i}`, `Page ${i}`, `${pick(i * 3 + s, 25)} common`),
+        objectID: `/s${i}#h${s}`,
+        url: `/s${i}#h${s}`,
+        type: 'content' as const,
+        hierarchy: { lvl0: i % 2 ? 'Guide' : 'API', lvl1: `Page ${i}`, lvl2: `Heading ${s} ${pick(i + s, 1)}`, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+      })),
+    ]).flat();
+  }
+  const keysOf = (records: SearchRecord[]) => {
+    const byPage = new Map<string, SearchRecord[]>();
+    for (const r of records) byPage.set(r.url.split('#')[0], [...(byPage.get(r.url.split('#')[0]) ?? []), r]);
+    return [...byPage.values()].map((list) => JSON.stringify(list));
+  };
+  const full = (records: SearchRecord[]) => buildSearchIndex(records, { lang: 'en', pageKeys: keysOf(records) });
+
+  it('gives what a full build gives, state included, through a chain of edits', () => {
+    let records = site(260, 3);
+    let state = full(records).state!;
+    const extra = words('x', 50, 9);
+    const edits: ((r: SearchRecord[]) => SearchRecord[])[] = [
+      // New words in one page's text, and a word that was nowhere before.
+      (r) => r.map((x) => (x.url === '/s5' ? { ...x, content: `${x.content} ${extra[0]} ${extra[1]}` } : x)),
+      // Every word of one page's sections replaced: terms leave the index.
+      (r) => r.map((x) => (x.url.startsWith('/s7#') ? { ...x, content: extra.slice(2, 12).join(' ') } : x)),
+      // A section removed and a heading renamed, in two pages far apart.
+      (r) => r.filter((x) => x.url !== '/s10#h1').map((x) => (x.url === '/s200#h0' ? { ...x, hierarchy: { ...x.hierarchy, lvl2: 'Renamed common' } } : x)),
+      // The very common word dropped from many pages' text (its tail shrinks), within a quarter of the pages.
+      (r) => r.map((x) => (x.type === 'lvl1' && Number(x.url.slice(2)) % 5 === 0 ? { ...x, content: x.content!.replace('common everywhere', '') } : x)),
+    ];
+    for (const edit of edits) {
+      records = edit(records);
+      const updated = updateSearchIndex(state, records, { lang: 'en', pageKeys: keysOf(records) });
+      const expected = full(records);
+      expect(updated).toBeDefined();
+      expect(JSON.stringify(updated!.entry)).toBe(JSON.stringify(expected.entry));
+      expect(updated!.files).toEqual(expected.files);
+      expect(updated!.state).toEqual(expected.state);
+      state = updated!.state!;
+    }
+  });
+
+  it('does not apply when pages were added, removed or moved, when too many changed, or to other options', () => {
+    const records = site(40, 5);
+    const { state } = full(records);
+    const fewer = records.filter((r) => !r.url.startsWith('/s3'));
+    expect(updateSearchIndex(state!, fewer, { lang: 'en', pageKeys: keysOf(fewer) })).toBeUndefined();
+    const many = records.map((r) => ({ ...r, content: `${r.content} more` }));
+    expect(updateSearchIndex(state!, many, { lang: 'en', pageKeys: keysOf(many) })).toBeUndefined();
+    expect(updateSearchIndex(state!, records, { lang: 'zh', pageKeys: keysOf(records) })).toBeUndefined();
+    expect(updateSearchIndex(state!, records, { lang: 'en' })).toBeUndefined();
+    // Nothing changed: the same index.
+    expect(updateSearchIndex(state!, records, { lang: 'en', pageKeys: keysOf(records) })!.files).toEqual(full(records).files);
   });
 });

@@ -41,6 +41,12 @@ export interface BuiltSearchIndex {
   entry: SearchIndexEntry;
   /** Path relative to the entry's folder (`../assets/search/en-p-1a2b3c4d5e6f.json`, `search/en/3.0.json`) → JSON. */
   files: Record<string, string>;
+  /**
+   * Path as in `files` → a hash of its JSON (32 hex digits of sha256), when the builder made them (the
+   * build's search thread, so that the main thread need not hash tens of thousands of files to tell which
+   * changed).
+   */
+  hashes?: Record<string, string>;
 }
 
 /** Where a locale's files go, relative to the entry's folder. */
@@ -67,13 +73,20 @@ export function fragmentRow(record: SearchRecord): FragmentRow {
   return row;
 }
 
+/** Thrown by `addShard` in a strict build when two shards would share a name (see `updateSearchIndex`). */
+class NameCollision extends Error {}
+
 /**
  * Names a shard by its content: 8 hex digits of FNV-1a (short, as the entry lists every name), 16 when
- * two different shards of the build would share those 8. Returns the hash; adds the file to `files`.
+ * two different shards of the build would share those 8 (then, with `strict`, throws `NameCollision`).
+ * Returns the hash; adds the file to `files`.
  */
-function addShard(files: Record<string, string>, name: (hash: string) => string, json: string): string {
+function addShard(files: Record<string, string>, name: (hash: string) => string, json: string, strict = false): string {
   let hash = fnv1a(json).toString(16).padStart(8, '0');
-  if (files[name(hash)] !== undefined && files[name(hash)] !== json) hash += fnv1a(`\u0001${json}`).toString(16).padStart(8, '0');
+  if (files[name(hash)] !== undefined && files[name(hash)] !== json) {
+    if (strict) throw new NameCollision();
+    hash += fnv1a(`\u0001${json}`).toString(16).padStart(8, '0');
+  }
   files[name(hash)] = json;
   return hash;
 }
@@ -181,22 +194,78 @@ function countEachTerm(text: string, add: (term: string, count: number) => void)
   for (const [term, count] of countTerms(text)) add(term, count);
 }
 
-/**
- * Builds the index of one locale from its records (in site order; a page's records are consecutive and
- * start with the page's own record).
- * @param records one locale's records
- * @param options.termCounts counts the terms of a field's text (`countTerms`, or one that remembers its results)
- */
-export function buildSearchIndex(
-  records: SearchRecord[],
-  { lang, version = '', layout = {}, termCounts = countEachTerm }: { lang: string; version?: string; layout?: IndexLayout; termCounts?: TermCounter },
-): BuiltSearchIndex {
-  const shardDir = layout.shards ?? '../assets/search/';
-  const fragmentDir = layout.fragments ?? `search/${lang}/`;
-  const files: Record<string, string> = {};
+/** Options of `buildSearchIndex` and `updateSearchIndex`. */
+export interface BuildIndexOptions {
+  lang: string;
+  version?: string;
+  layout?: IndexLayout;
+  /** Counts the terms of a field's text (`countTerms`, or one that remembers its results). */
+  termCounts?: TermCounter;
+  /**
+   * A key per page, in page order, equal for pages whose records are equal (the build's page cache
+   * checksums): with them, the build returns an `IndexState` that the next build can update.
+   */
+  pageKeys?: string[];
+}
 
-  // Pages: runs of records with the same path. Pieces of one long section (records with one url, see
-  // `MAX_RECORD_CONTENT`) are one section here: scored as one text and shown once.
+/**
+ * What a build of one locale's index keeps for the next build to update (`updateSearchIndex`), in columns
+ * of strings and numbers: per page its key, path, sections, field totals and terms; per term its postings
+ * row and tail as written, the row's size in the shard cut and its postings count.
+ */
+export interface IndexState {
+  lang: string;
+  version: string;
+  shards: string;
+  fragments: string;
+  pageKeys: string[];
+  paths: string[];
+  /** Sections of each page. */
+  sections: number[];
+  /** Per page, per field (`FIELDS` order, flat) the sum of its sections' distinct terms. */
+  totals: number[];
+  /** Each page's distinct terms, page after page; page i has `termCounts[i]` of them. */
+  pageTerms: string[];
+  termCounts: number[];
+  /** Beside each of `pageTerms`, a hash of the term's postings in that page (`postingsHash`). */
+  termHashes: number[];
+  /** Sorted terms, and per term: its row's JSON, the row's size in the shard cut, its postings, its tail's JSON ('' without). */
+  terms: string[];
+  rows: string[];
+  sizes: number[];
+  counts: number[];
+  tails: string[];
+}
+
+/** An index and the state to update it from (`IndexState`), when the build had page keys. */
+export interface BuiltWithState extends BuiltSearchIndex {
+  state?: IndexState;
+}
+
+/** One page's postings, as a build collects them. */
+interface PagePostings {
+  /** Term → its postings in this page (`STRIDE` numbers each, the page's number first), in section order. */
+  terms: Map<string, PostingList>;
+  /** Per field, the sum of the sections' distinct terms. */
+  totals: number[];
+}
+
+/**
+ * FNV-1a of a page's postings of one term, without the page's number: equal hashes mean the page adds the
+ * same postings to the term's row, which an update then leaves as it was.
+ */
+function postingsHash(list: PostingList): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < list.length; i++) {
+    if (i % STRIDE === 0) continue;
+    hash ^= list[i];
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** Pieces of one long section (records with one url, see `MAX_RECORD_CONTENT`) are one section here: scored as one text and shown once. */
+function pagesOf(records: SearchRecord[]): SearchRecord[][] {
   const pages: SearchRecord[][] = [];
   let lastPath: string | null = null;
   for (const record of records) {
@@ -208,6 +277,262 @@ export function buildSearchIndex(
     else sections.push(record);
     lastPath = pagePath;
   }
+  return pages;
+}
+
+/** Collects the postings of page number `page` (its sections), counting terms with `termCounts`. */
+function postingsOf(sections: SearchRecord[], page: number, termCounts: TermCounter): PagePostings {
+  const terms = new Map<string, PostingList>();
+  const totals = FIELDS.map(() => 0);
+  // Term frequencies of one section, per field, and their adders for `termCounts`.
+  const counts = FIELDS.map(() => new Map<string, number>());
+  const adders = counts.map((map) => (term: string, tf: number) => void map.set(term, tf));
+  const lengths = FIELDS.map(() => 0);
+  sections.forEach((record, section) => {
+    recordFields(record).forEach((text, f) => {
+      const map = counts[f];
+      map.clear();
+      if (text) termCounts(text, adders[f]);
+      totals[f] += map.size;
+      // MiniSearch's field length: the field's distinct terms.
+      lengths[f] = encodeLength(map.size);
+    });
+    for (let f = 0; f < F; f++) {
+      for (const [term, tf] of counts[f]) {
+        let list = terms.get(term);
+        if (!list) terms.set(term, (list = []));
+        // This section's posting is the list's last when an earlier field of it held the term.
+        let at = list.length - STRIDE;
+        if (at < 0 || list[at + 1] !== section) {
+          at = list.length;
+          list.push(page, section);
+          for (let g = 0; g < F; g++) list.push(0);
+          for (let g = 0; g < F; g++) list.push(lengths[g]);
+        }
+        list[at + 2 + f] = tf;
+      }
+    }
+  });
+  return { terms, totals };
+}
+
+/** A term's row as written: its JSON, its size in the shard cut, its postings and its tail's JSON ('' without). */
+interface TermRow {
+  json: string;
+  size: number;
+  count: number;
+  tail: string;
+}
+
+/**
+ * The row of `term` from its postings (in page and section order): the head postings, and the rest in a
+ * tail file added to `files` (named as `addShard` names, `strict` as there).
+ */
+function rowOf(term: string, list: PostingList, files: Record<string, string>, tailName: (hash: string) => string, strict: boolean): TermRow {
+  const count = list.length / STRIDE;
+  const df = FIELDS.map(() => 0);
+  const offsets: number[] = [];
+  for (let at = 0; at < list.length; at += STRIDE) {
+    offsets.push(at);
+    for (let f = 0; f < F; f++) if (list[at + 2 + f]) df[f]++;
+  }
+  let head = offsets;
+  let tail = '';
+  let tailHash: string | undefined;
+  if (count > HEAD_POSTINGS) {
+    // The head: the HEAD_POSTINGS highest impacts, ties to the earlier posting. Everything above the
+    // HEAD_POSTINGS-th highest impact, then postings at that impact in site order (a sort of every
+    // posting by impact took most of the update of a common word's row).
+    const scores = new Float64Array(count);
+    for (let i = 0; i < count; i++) scores[i] = impact(list, i * STRIDE);
+    const threshold = Float64Array.from(scores).sort()[count - HEAD_POSTINGS];
+    let ties = HEAD_POSTINGS;
+    for (const score of scores) if (score > threshold) ties--;
+    const inHead = (at: number) => {
+      const score = scores[at / STRIDE];
+      return score > threshold || (score === threshold && ties-- > 0);
+    };
+    head = [];
+    const rest: number[] = [];
+    for (const at of offsets) (inHead(at) ? head : rest).push(at);
+    tail = JSON.stringify(packPostings(list, rest, df).groups);
+    tailHash = addShard(files, tailName, tail, strict);
+  }
+  const packed = packPostings(list, head, df);
+  const row: PostingsRow = tailHash ? [term, packed.groups, tailHash] : [term, packed.groups];
+  return { json: JSON.stringify(row), size: term.length + packed.size + (tailHash ? 16 : 0), count, tail };
+}
+
+/**
+ * The postings a row and its tail hold, flat (`STRIDE` numbers each) in page and section order. A
+ * posting's length code is known only for the fields that hold the term (0 in the others, which neither
+ * the head's choice nor the packing reads).
+ */
+function unpackRow(row: string, tail: string): PostingList {
+  const groups = [...(JSON.parse(row) as PostingsRow)[1], ...(tail ? (JSON.parse(tail) as FieldPostings[]) : [])];
+  // Each posting once, by (page, section) as one number (sections of a page number far below 2^20).
+  const index = new Map<number, number>();
+  const ids: number[] = [];
+  const values: number[] = [];
+  for (const [f, , pages, sections, tfs, lens] of groups) {
+    let page = 0;
+    for (let i = 0; i < pages.length; i++) {
+      page += pages[i];
+      const id = page * 0x10_0000 + sections[i];
+      let at = index.get(id);
+      if (at === undefined) {
+        index.set(id, (at = ids.length));
+        ids.push(id);
+        for (let g = 0; g < 2 * F; g++) values.push(0);
+      }
+      values[at * 2 * F + f] = tfs === 0 ? 1 : tfs[i];
+      values[at * 2 * F + F + f] = lens[i];
+    }
+  }
+  const order = ids.map((_, i) => i).sort((a, b) => ids[a] - ids[b]);
+  const list: PostingList = [];
+  for (const at of order) {
+    list.push(Math.floor(ids[at] / 0x10_0000), ids[at] % 0x10_0000);
+    for (let g = 0; g < 2 * F; g++) list.push(values[at * 2 * F + g]);
+  }
+  return list;
+}
+
+/**
+ * Builds the index of one locale from its records (in site order; a page's records are consecutive and
+ * start with the page's own record). With `pageKeys`, also returns the state the next build can update
+ * (`updateSearchIndex`).
+ */
+export function buildSearchIndex(records: SearchRecord[], options: BuildIndexOptions): BuiltWithState {
+  const { termCounts = countEachTerm, pageKeys } = options;
+  const pages = pagesOf(records);
+  const perPage = pages.map((sections, page) => postingsOf(sections, page, termCounts));
+  // Before the merge below extends the first page's lists.
+  const hashes = pageKeys?.length === pages.length ? perPage.map((p) => [...p.terms.values()].map(postingsHash)) : [];
+  const postings = new Map<string, PostingList>();
+  for (const { terms } of perPage) {
+    for (const [term, list] of terms) {
+      const all = postings.get(term);
+      if (!all) postings.set(term, list);
+      else for (const n of list) all.push(n);
+    }
+  }
+  const terms = [...postings.keys()].sort();
+  const files: Record<string, string> = {};
+  const tailName = tailNamer(options);
+  const rows = terms.map((term) => rowOf(term, postings.get(term)!, files, tailName, false));
+  const totals = perPage.map((p) => p.totals);
+  const built = assemble(pages, terms, rows, totals, files, options, false);
+  if (!pageKeys || pageKeys.length !== pages.length) return built;
+  const pageTerms = perPage.map((p) => [...p.terms.keys()]);
+  return { ...built, state: stateOf(options, pages, pageKeys, pageTerms, hashes, totals, terms, rows) };
+}
+
+/**
+ * The index of `records`, made by updating the one `state` was kept from (`buildSearchIndex` with
+ * `pageKeys`): only the pages whose key changed are counted again, and only the rows of the terms they
+ * held or hold are made again. The result, the state included, is the same as `buildSearchIndex` of
+ * `records` would give, byte for byte.
+ * @returns undefined when the update does not apply: other options, pages added, removed or moved, more
+ *   than a quarter of the pages changed, or two shards of the result would share a name (the full build
+ *   then names one with 16 digits, which depends on the order the files were made in)
+ */
+export function updateSearchIndex(state: IndexState, records: SearchRecord[], options: BuildIndexOptions): BuiltWithState | undefined {
+  const { termCounts = countEachTerm, pageKeys } = options;
+  const { version = '' } = options;
+  const layout = layoutOf(options);
+  if (state.lang !== options.lang || state.version !== version || state.shards !== layout.shards || state.fragments !== layout.fragments) return undefined;
+  const pages = pagesOf(records);
+  if (!pageKeys || pageKeys.length !== pages.length || pages.length !== state.paths.length) return undefined;
+  if (pages.some((sections, i) => sections[0].url.split('#')[0] !== state.paths[i])) return undefined;
+  const changed: number[] = [];
+  pageKeys.forEach((key, i) => key !== state.pageKeys[i] && changed.push(i));
+  if (changed.length * 4 > pages.length) return undefined;
+
+  const pageTerms: string[][] = [];
+  const hashes: number[][] = [];
+  let at = 0;
+  for (const count of state.termCounts) {
+    pageTerms.push(state.pageTerms.slice(at, at + count));
+    hashes.push(state.termHashes.slice(at, (at += count)));
+  }
+  const totals: number[][] = pages.map((_, i) => state.totals.slice(i * F, (i + 1) * F));
+  const fresh = new Map<number, PagePostings>();
+  // The terms whose postings in a changed page are not what they were: only their rows are made again.
+  const affected = new Set<string>();
+  for (const page of changed) {
+    const postings = postingsOf(pages[page], page, termCounts);
+    fresh.set(page, postings);
+    const before = new Map(pageTerms[page].map((term, i) => [term, hashes[page][i]]));
+    const after = [...postings.terms].map(([term, list]) => [term, postingsHash(list)] as const);
+    for (const [term, hash] of after) if (before.get(term) !== hash) affected.add(term);
+    const now = new Set(postings.terms.keys());
+    for (const term of before.keys()) if (!now.has(term)) affected.add(term);
+    pageTerms[page] = after.map(([term]) => term);
+    hashes[page] = after.map(([, hash]) => hash);
+    totals[page] = postings.totals;
+  }
+
+  const files: Record<string, string> = {};
+  const tailName = tailNamer(options);
+  const byTerm = new Map(state.terms.map((term, i) => [term, i]));
+  // The state's terms are sorted: the new ones are merged in (sorting 10⁵ terms again took ~40 ms).
+  const added = [...affected].filter((term) => !byTerm.has(term)).sort();
+  const terms: string[] = [];
+  for (let i = 0, j = 0; i < state.terms.length || j < added.length; ) terms.push(j >= added.length || (i < state.terms.length && state.terms[i] < added[j]) ? state.terms[i++] : added[j++]);
+  const rows: TermRow[] = [];
+  const kept: string[] = [];
+  try {
+    for (const term of terms) {
+      const i = byTerm.get(term);
+      if (!affected.has(term)) {
+        const row: TermRow = { json: state.rows[i!], size: state.sizes[i!], count: state.counts[i!], tail: state.tails[i!] };
+        if (row.tail) addShard(files, tailName, row.tail, true);
+        rows.push(row);
+        kept.push(term);
+        continue;
+      }
+      // The postings of the unchanged pages, with the changed pages' new ones merged in at their place.
+      const old = i === undefined ? [] : unpackRow(state.rows[i], state.tails[i]);
+      const list: PostingList = [];
+      let from = 0;
+      const take = (upTo: number) => {
+        for (; from < old.length && old[from] < upTo; from += STRIDE) if (!fresh.has(old[from])) for (let k = 0; k < STRIDE; k++) list.push(old[from + k]);
+      };
+      for (const page of changed) {
+        take(page);
+        for (const n of fresh.get(page)!.terms.get(term) ?? []) list.push(n);
+      }
+      take(Infinity);
+      if (!list.length) continue;
+      rows.push(rowOf(term, list, files, tailName, true));
+      kept.push(term);
+    }
+    const built = assemble(pages, kept, rows, totals, files, options, true);
+    return { ...built, state: stateOf(options, pages, pageKeys, pageTerms, hashes, totals, kept, rows) };
+  } catch (error) {
+    if (error instanceof NameCollision) return undefined;
+    throw error;
+  }
+}
+
+/** The folders of a build's shards and fragments. */
+function layoutOf({ lang, layout = {} }: BuildIndexOptions): Required<IndexLayout> {
+  return { shards: layout.shards ?? '../assets/search/', fragments: layout.fragments ?? `search/${lang}/` };
+}
+
+function tailNamer(options: BuildIndexOptions): (hash: string) => string {
+  const { shards } = layoutOf(options);
+  return (hash) => `${shards}${options.lang}-t-${hash}.json`;
+}
+
+/**
+ * The entry and the shard and fragment files of an index whose rows are made (`rows` of the sorted `terms`;
+ * tails already in `files`).
+ */
+function assemble(pages: SearchRecord[][], terms: string[], rows: TermRow[], totals: number[][], files: Record<string, string>, options: BuildIndexOptions, strict: boolean): BuiltSearchIndex {
+  const { lang, version = '' } = options;
+  const { shards: shardDir, fragments: fragmentDir } = layoutOf(options);
   // Each page's lvl0 (the sidebar group or nav item it is under), as runs of pages: [first page, group].
   const groups: string[] = [];
   const pageGroups: [number, number][] = [];
@@ -218,83 +543,23 @@ export function buildSearchIndex(
     if (pageGroups[pageGroups.length - 1]?.[1] !== group) pageGroups.push([page, group]);
   });
 
-  const postings = new Map<string, PostingList>();
-  const totals = FIELDS.map(() => 0);
-  // Term frequencies of one section, per field (reused), and their adders for `termCounts`.
-  const counts = FIELDS.map(() => new Map<string, number>());
-  const adders = counts.map((map) => (term: string, tf: number) => void map.set(term, tf));
-  const lengths = FIELDS.map(() => 0);
-  pages.forEach((sections, page) => {
-    sections.forEach((record, section) => {
-      recordFields(record).forEach((text, f) => {
-        const map = counts[f];
-        map.clear();
-        if (text) termCounts(text, adders[f]);
-        totals[f] += map.size;
-        // MiniSearch's field length: the field's distinct terms.
-        lengths[f] = encodeLength(map.size);
-      });
-      for (let f = 0; f < F; f++) {
-        for (const [term, tf] of counts[f]) {
-          let list = postings.get(term);
-          if (!list) postings.set(term, (list = []));
-          // This section's posting is the list's last when an earlier field of it held the term.
-          let at = list.length - STRIDE;
-          if (at < 0 || list[at] !== page || list[at + 1] !== section) {
-            at = list.length;
-            list.push(page, section);
-            for (let g = 0; g < F; g++) list.push(0);
-            for (let g = 0; g < F; g++) list.push(lengths[g]);
-          }
-          list[at + 2 + f] = tf;
-        }
-      }
-    });
-  });
-
-  // Postings rows, heads and tails.
-  const terms = [...postings.keys()].sort();
-  const rows: { key: string; size: number; value: PostingsRow }[] = [];
-  const dictionary: { key: string; size: number; value: [string, number] }[] = [];
-  for (const term of terms) {
-    const list = postings.get(term)!;
-    const count = list.length / STRIDE;
-    const df = FIELDS.map(() => 0);
-    const offsets: number[] = [];
-    for (let at = 0; at < list.length; at += STRIDE) {
-      offsets.push(at);
-      for (let f = 0; f < F; f++) if (list[at + 2 + f]) df[f]++;
-    }
-    let head = offsets;
-    let tail: string | undefined;
-    if (count > HEAD_POSTINGS) {
-      const ranked = offsets.map((at) => ({ at, score: impact(list, at) })).sort((a, b) => b.score - a.score || a.at - b.at);
-      const keep = new Set(ranked.slice(0, HEAD_POSTINGS).map((r) => r.at));
-      head = offsets.filter((at) => keep.has(at));
-      const tailJson = JSON.stringify(packPostings(list, offsets.filter((at) => !keep.has(at)), df).groups);
-      tail = addShard(files, (hash) => `${shardDir}${lang}-t-${hash}.json`, tailJson);
-    }
-    const packed = packPostings(list, head, df);
-    const row: PostingsRow = tail ? [term, packed.groups, tail] : [term, packed.groups];
-    rows.push({ key: term, size: term.length + packed.size + (tail ? 16 : 0), value: row });
-    dictionary.push({ key: term, size: term.length + 8, value: [term, count] });
-  }
-
   const prefix = `${shardDir}${lang}-`;
-  const shardList = (kind: string, shards: unknown[][], firstOf: (shard: unknown[]) => string): [string, string][] =>
+  // A shard's JSON is its items' JSON in brackets: the rows are kept as JSON, not parsed again.
+  const shardList = (kind: string, shards: [first: string, json: string][][]): [string, string][] =>
     shards.map((shard, i) => {
-      const hash = addShard(files, (h) => `${prefix}${kind}-${h}.json`, JSON.stringify(shard));
+      const hash = addShard(files, (h) => `${prefix}${kind}-${h}.json`, `[${shard.map(([, json]) => json).join(',')}]`, strict);
       // The first shard starts at '' so that every term has one.
-      return [i === 0 ? '' : firstOf(shard), hash];
+      return [i === 0 ? '' : shard[0][0], hash];
     });
-  const dict = shardList('d', cutShards(dictionary, DICTIONARY_SHARD_CHARS) as DictionaryShard[], (s) => (s[0] as [string, number])[0]);
-  let post = shardList('p', cutShards(rows, POSTINGS_SHARD_CHARS), (s) => (s[0] as PostingsRow)[0]);
+  const dictionary = terms.map((term, i) => ({ key: term, size: term.length + 8, value: [term, JSON.stringify([term, rows[i].count])] as [string, string] }));
+  const dict = shardList('d', cutShards(dictionary, DICTIONARY_SHARD_CHARS));
+  let post = shardList('p', cutShards(terms.map((term, i) => ({ key: term, size: rows[i].size, value: [term, rows[i].json] as [string, string] })), POSTINGS_SHARD_CHARS));
   // A big site has thousands of postings shards: the entry then lists pages of the shard list instead, so
   // it stays small whatever the site's size.
   const postDir = post.length > DIRECT_SHARDS;
   if (postDir) {
-    const pagesOfList = cutShards(post.map((item) => ({ key: item[0], size: 1, value: item })), SHARDS_PER_DIRECTORY);
-    post = shardList('l', pagesOfList, (s) => (s[0] as [string, string])[0]);
+    const pagesOfList = cutShards(post.map((item) => ({ key: item[0], size: 1, value: [item[0], JSON.stringify(item)] as [string, string] })), SHARDS_PER_DIRECTORY);
+    post = shardList('l', pagesOfList);
   }
 
   // Fragments: a few sections of one page per file.
@@ -306,9 +571,32 @@ export function buildSearchIndex(
   });
 
   const n = pages.reduce((sum, sections) => sum + sections.length, 0);
+  const sums = FIELDS.map((_, f) => totals.reduce((sum, t) => sum + t[f], 0));
   return {
-    entry: { v: INDEX_FORMAT, lang, version, n, avg: totals.map((t) => (n ? t / n : 0)), shards: prefix, dict, post, ...(postDir ? { postDir } : {}), frag: fragmentDir, groups, pageGroups },
+    entry: { v: INDEX_FORMAT, lang, version, n, avg: sums.map((t) => (n ? t / n : 0)), shards: prefix, dict, post, ...(postDir ? { postDir } : {}), frag: fragmentDir, groups, pageGroups },
     files,
+  };
+}
+
+function stateOf(options: BuildIndexOptions, pages: SearchRecord[][], pageKeys: string[], pageTerms: string[][], hashes: number[][], totals: number[][], terms: string[], rows: TermRow[]): IndexState {
+  const layout = layoutOf(options);
+  return {
+    lang: options.lang,
+    version: options.version ?? '',
+    shards: layout.shards,
+    fragments: layout.fragments,
+    pageKeys,
+    paths: pages.map((sections) => sections[0].url.split('#')[0]),
+    sections: pages.map((sections) => sections.length),
+    totals: flatten(totals),
+    pageTerms: flatten(pageTerms),
+    termCounts: pageTerms.map((t) => t.length),
+    termHashes: flatten(hashes),
+    terms,
+    rows: rows.map((r) => r.json),
+    sizes: rows.map((r) => r.size),
+    counts: rows.map((r) => r.count),
+    tails: rows.map((r) => r.tail),
   };
 }
 
@@ -324,4 +612,14 @@ export function openBuiltIndex(built: BuiltSearchIndex): LocalSearchEngine {
     if (json === undefined) throw new Error(`search index file not found: ${file}`);
     return JSON.parse(json) as unknown;
   });
+}
+
+/** The lists one after the other (`Array.prototype.flat` took ~10× longer on 10⁵ items). */
+function flatten<T>(lists: T[][]): T[] {
+  let length = 0;
+  for (const list of lists) length += list.length;
+  const out = new Array<T>(length);
+  let at = 0;
+  for (const list of lists) for (const item of list) out[at++] = item;
+  return out;
 }
