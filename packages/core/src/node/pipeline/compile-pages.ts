@@ -17,9 +17,10 @@ import { displayPath } from '../display-path.js';
 export const SLOW_PAGE_MS = 5_000;
 
 /**
- * A pool of compile threads for a site of `pages` pages: one thread starts now, up to one per 6 pages
- * (at most the cores, and 8) when there is work. Made before the pages are known to need compiling, it
- * lets a thread load the compiler (~0.3 s: unified, shiki) while the caller does other work.
+ * A pool of compile threads for a site of `pages` pages (`Infinity` when not known yet): one thread starts
+ * now, up to one per 6 pages (at most the cores, and 8) when there is work. Made before the pages are known
+ * to need compiling, it lets a thread load the compiler (~0.3 s: unified, shiki) while the caller does
+ * other work.
  */
 export function createCompilePool(pages: number): Piscina<CompileTask, CompileOutcome> {
   const maxThreads = Math.max(1, Math.min(os.availableParallelism(), 8, Math.ceil(pages / 6)));

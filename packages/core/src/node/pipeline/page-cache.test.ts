@@ -195,24 +195,34 @@ describe('PageCache', () => {
       expect(damaged.corrupt).toEqual([]);
     });
 
-    it('is not written again when it would not change', () => {
+    it('is not written again when it would change in a few entries only, which are then read from their files', () => {
       const dir = folder();
       const cache = new PageCache(dir);
-      const key = cache.key('/site/a.md', '# T', 'options');
-      cache.set(key, page);
+      const keys = Array.from({ length: 20 }, (_, i) => cache.key(`/site/p${i}.md`, `# P${i}`, 'options'));
+      for (const key of keys) cache.set(key, page);
       cache.saveSnapshot();
       const snapshot = path.join(dir, '_snapshot');
       const minuteAgo = new Date(Date.now() - 60_000);
       fs.utimesSync(snapshot, minuteAgo, minuteAgo);
       const { mtimeMs } = fs.statSync(snapshot);
-      const same = new PageCache(dir);
-      same.get(key);
-      same.saveSnapshot();
+
+      // One page edited: its new entry is not in the snapshot, which is left as it is.
+      const edited = new PageCache(dir);
+      for (const key of keys.slice(1)) edited.get(key);
+      const fresh = edited.key('/site/p0.md', '# P0 edited', 'options');
+      edited.set(fresh, { ...page, title: 'Edited' });
+      edited.saveSnapshot();
       expect(fs.statSync(snapshot).mtimeMs).toBe(mtimeMs);
-      const other = new PageCache(dir);
-      other.set(other.key('/site/b.md', '# B', 'options'), page);
-      other.saveSnapshot();
+      expect(new PageCache(dir).get(fresh)?.title).toBe('Edited');
+
+      // Many pages new: written again, and it then serves them without their entry files.
+      const many = new PageCache(dir);
+      const others = Array.from({ length: 12 }, (_, i) => many.key(`/site/n${i}.md`, `# N${i}`, 'options'));
+      for (const key of others) many.set(key, page);
+      many.saveSnapshot();
       expect(fs.statSync(snapshot).mtimeMs).toBeGreaterThan(mtimeMs);
+      for (const key of others) fs.rmSync(path.join(dir, `${key}.json`));
+      expect(new PageCache(dir).get(others[3])).toEqual(page);
     });
   });
 });

@@ -170,6 +170,8 @@ export async function routePlanner(ctx: BuildContext, moduleFileOf: (route: Rout
   };
   const icon = config.icon ? b(config.icon) : '';
   const headTags = renderHeadTags([...config.head, ...(await ctx.plugins.headTags(config))]);
+  // One list for every document: the document keys serialize a shared value once (`documentKeys`).
+  const entryImports = assets.entryImports.map(b);
 
   const planRoute = (route: RouteEntry): RenderRoute => {
     const locale = localeOfRoute(config, route);
@@ -198,7 +200,7 @@ export async function routePlanner(ctx: BuildContext, moduleFileOf: (route: Rout
         headTags,
         styles: [...assets.styles, ...page.styles].map(b),
         preloads: [page.chunk, ...page.imports].map(b),
-        entryImports: assets.entryImports.map(b),
+        entryImports,
         entry: b(assets.entry),
         boot: { routePath: route.path, chunk: b(page.chunk), app: b(assets.entry), manifest: manifests[locale.prefix], manifests, searchIndexes },
         bodyEnd,
@@ -221,7 +223,7 @@ export async function routePlanner(ctx: BuildContext, moduleFileOf: (route: Rout
       headTags,
       styles: assets.styles.map(b),
       preloads: [],
-      entryImports: assets.entryImports.map(b),
+      entryImports,
       entry: b(assets.entry),
       boot: { routePath: '/404', chunk: '', app: b(assets.entry), manifest: manifests[''] ?? '', manifests, searchIndexes },
       bodyEnd,

@@ -112,14 +112,40 @@ export function pageRecords(page: RecordPage, lvl0: string, policy: UrlPolicy): 
  * whose link leads into the page's sidebar section (or to the page), else `fallback` (the site title).
  */
 export function lvl0Of(routePath: string, section: SidebarSection | null, nav: NavItem[], fallback: string): string {
-  if (section) {
-    const contains = (items: SidebarItem[]): boolean => items.some((i) => i.link === routePath || (i.items ? contains(i.items) : false));
-    for (const item of section.items) if (item.items && contains(item.items)) return item.text;
-  }
-  const prefix = section?.prefix ?? routePath;
+  return lvl0Finder(nav, fallback)(routePath, section);
+}
+
+/**
+ * `lvl0Of` for many pages of one locale: each sidebar section's links and the nav's are listed once (a
+ * walk of the page's whole section for every page grew with the square of a section's size).
+ */
+export function lvl0Finder(nav: NavItem[], fallback: string): (routePath: string, section: SidebarSection | null) => string {
+  const groups = new WeakMap<SidebarSection, Map<string, string>>();
+  const groupOf = (section: SidebarSection): Map<string, string> => {
+    let byLink = groups.get(section);
+    if (!byLink) {
+      byLink = new Map();
+      const add = (items: SidebarItem[], text: string) => {
+        for (const i of items) {
+          // The first group that holds a link is its lvl0, as in sidebar order.
+          if (i.link !== undefined && !byLink!.has(i.link)) byLink!.set(i.link, text);
+          if (i.items) add(i.items, text);
+        }
+      };
+      for (const item of section.items) if (item.items) add(item.items, item.text);
+      groups.set(section, byLink);
+    }
+    return byLink;
+  };
   const links = (items: NavItem[]): NavItem[] => items.flatMap((i) => (i.items ? links(i.items) : [i]));
-  const match =
-    links(nav).find((i) => i.link === routePath) ??
-    links(nav).find((i) => i.link && (i.link.startsWith(prefix) || (i.link.length > 1 && routePath.startsWith(i.link.endsWith('/') ? i.link : `${i.link}/`))));
-  return match?.text ?? fallback;
+  const navLinks = links(nav);
+  return (routePath, section) => {
+    const group = section && groupOf(section).get(routePath);
+    if (group !== undefined && group !== null) return group;
+    const prefix = section?.prefix ?? routePath;
+    const match =
+      navLinks.find((i) => i.link === routePath) ??
+      navLinks.find((i) => i.link && (i.link.startsWith(prefix) || (i.link.length > 1 && routePath.startsWith(i.link.endsWith('/') ? i.link : `${i.link}/`))));
+    return match?.text ?? fallback;
+  };
 }

@@ -13,7 +13,7 @@ import type { CompiledPage } from '../markdown/compile-page.js';
 import { sidebarFor, type LocaleNavigation } from '../nav/resolve-nav-sidebar.js';
 import type { RouteEntry } from '../routes/scan-routes.js';
 import { DATA_DIR } from '../pipeline/data-dir.js';
-import { lvl0Of, pageRecords } from './records.js';
+import { lvl0Finder, pageRecords } from './records.js';
 
 /** The search output of one build, ready to write. */
 export interface SearchOutput {
@@ -92,12 +92,13 @@ export async function createSearchOutput(
     const target = indexedLocale(config, locale);
     if (!madeOf.has(target)) madeOf.set(target, [JSON.stringify([config.base, config.route.cleanUrls])]);
     const localePages: (typeof sources)[number]['pages'] = [];
+    const lvl0Of = lvl0Finder(nav?.nav ?? [], locale.title);
     for (const route of routes) {
       // A fallback page repeats its original, which the default language's index holds.
       if (route.lang !== locale.lang || route.version !== locale.version || route.originalFile) continue;
       const page = compiled.get(route.filePath)!;
       const section: SidebarSection | null = sidebarFor(nav?.sidebars ?? [], route.path);
-      const lvl0 = lvl0Of(route.path, section, nav?.nav ?? [], locale.title);
+      const lvl0 = lvl0Of(route.path, section);
       const pageData = pages.get(route.filePath)!.pageData;
       const parts = madeOf.get(target);
       const made = pageKey?.(page);

@@ -406,26 +406,36 @@ function unpackRow(row: string, tail: string): PostingList {
 export function buildSearchIndex(records: SearchRecord[], options: BuildIndexOptions): BuiltWithState {
   const { termCounts = countEachTerm, pageKeys } = options;
   const pages = pagesOf(records);
-  const perPage = pages.map((sections, page) => postingsOf(sections, page, termCounts));
-  // Before the merge below extends the first page's lists.
-  const hashes = pageKeys?.length === pages.length ? perPage.map((p) => [...p.terms.values()].map(postingsHash)) : [];
+  const keep = pageKeys?.length === pages.length;
+  // Each page's postings go into the site's as soon as they are counted (kept whole per page, a big site's
+  // postings would be in memory twice); what the state needs of a page is taken first.
   const postings = new Map<string, PostingList>();
-  for (const { terms } of perPage) {
-    for (const [term, list] of terms) {
+  const totals: number[][] = [];
+  const pageTerms: string[][] = [];
+  const hashes: number[][] = [];
+  pages.forEach((sections, page) => {
+    const counted = postingsOf(sections, page, termCounts);
+    totals.push(counted.totals);
+    if (keep) {
+      pageTerms.push([...counted.terms.keys()]);
+      hashes.push([...counted.terms.values()].map(postingsHash));
+    }
+    for (const [term, list] of counted.terms) {
       const all = postings.get(term);
       if (!all) postings.set(term, list);
       else for (const n of list) all.push(n);
     }
-  }
+  });
   const terms = [...postings.keys()].sort();
   const files: Record<string, string> = {};
   const tailName = tailNamer(options);
-  const rows = terms.map((term) => rowOf(term, postings.get(term)!, files, tailName, false));
-  const totals = perPage.map((p) => p.totals);
+  const rows = terms.map((term) => {
+    const row = rowOf(term, postings.get(term)!, files, tailName, false);
+    postings.delete(term);
+    return row;
+  });
   const built = assemble(pages, terms, rows, totals, files, options, false);
-  if (!pageKeys || pageKeys.length !== pages.length) return built;
-  const pageTerms = perPage.map((p) => [...p.terms.keys()]);
-  return { ...built, state: stateOf(options, pages, pageKeys, pageTerms, hashes, totals, terms, rows) };
+  return keep ? { ...built, state: stateOf(options, pages, pageKeys!, pageTerms, hashes, totals, terms, rows) } : built;
 }
 
 /**
