@@ -1,10 +1,9 @@
 /**
  * `render-state.json`: what a build records of its documents reads back the same; a file of another shape
  * (an older docgen's record of tuples, columns that disagree) counts as no state, so every document is
- * rendered again rather than taken on a wrong record. A document's key is the hash of its JSON, with the
- * values documents share serialized once.
+ * rendered again rather than taken on a wrong record. A document's key changes with anything of the
+ * document, the parts documents share included, and only then.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,21 +38,20 @@ describe('render state', () => {
 });
 
 describe('document keys', () => {
-  it('hash the document as JSON, shared values serialized once giving the same text', () => {
-    const manifests = { '': '/docgen-data/routes-en.json', '/zh/': '/docgen-data/routes-zh.json' };
-    const entryImports = ['/assets/react-1.js', '/assets/theme-2.js'];
-    const headTags = `<meta name="x" content="${'long '.repeat(30)}">`;
-    const route = (routePath: string, robots?: string): RenderRoute => ({
+  const manifests = { '': '/docgen-data/routes-en.json', '/zh/': '/docgen-data/routes-zh.json' };
+  const entryImports = ['/assets/react-1.js', '/assets/theme-2.js'];
+  const headTags = `<meta name="x" content="${'long '.repeat(60)}">`;
+  const route = (routePath: string, change: (r: RenderRoute) => void = () => {}): RenderRoute => {
+    const r: RenderRoute = {
       routePath,
       moduleFile: `${routePath.slice(1)}.js`,
       sourceFile: `en${routePath}.md`,
       htmlFile: `${routePath.slice(1)}.html`,
-      siteTitle: 'Site "quoted"',
+      siteTitle: 'Site',
       defaultDescription: 'Café',
       parts: {
         lang: 'en',
         canonical: routePath,
-        robots,
         alternates: [{ hreflang: 'zh', href: `/zh${routePath}` }],
         icon: '',
         headTags,
@@ -63,13 +61,36 @@ describe('document keys', () => {
         entry: '/assets/app.js',
         boot: { routePath, chunk: `/assets${routePath}.js`, app: '/assets/app.js', manifest: manifests[''], manifests, searchIndexes: {} },
       },
-    });
-    const routes = [route('/a'), route('/b', 'noindex'), route('/c')];
-    const keys = documentKeys(routes, { salt: 'salt', server: 'server', pageKey: (r) => `page ${r.routePath}` });
-    for (const r of routes) {
-      const { sourceFile: _, ...document } = r;
-      const expected = crypto.createHash('sha256').update(JSON.stringify(['salt', 'server', `page ${r.routePath}`, document])).digest('hex');
-      expect(keys.get(r.htmlFile)).toBe(expected);
+    };
+    change(r);
+    return r;
+  };
+  const keyOf = (routes: RenderRoute[], at = routes.length - 1) =>
+    documentKeys(routes, { salt: 'salt', server: 'server', pageKey: (r) => `page ${r.routePath}` }).get(routes[at].htmlFile);
+
+  it('are equal for equal documents, the source file left out, whether a shared part is the same object or an equal copy', () => {
+    const base = keyOf([route('/a'), route('/b')]);
+    expect(keyOf([route('/a'), route('/b', (r) => (r.sourceFile = 'elsewhere/b.md'))])).toBe(base);
+    expect(keyOf([route('/a'), route('/b', (r) => (r.parts.entryImports = [...entryImports]))])).toBe(base);
+    expect(keyOf([route('/a', (r) => (r.parts.headTags = `${headTags} `)), route('/b')])).toBe(base);
+  });
+
+  it('differ when anything of the document differs, its shared parts included', () => {
+    const base = keyOf([route('/a'), route('/b')]);
+    const changes: ((r: RenderRoute) => void)[] = [
+      (r) => (r.siteTitle = 'Other'),
+      (r) => (r.parts.canonical = '/other'),
+      (r) => (r.parts.robots = 'noindex'),
+      (r) => (r.parts.headTags = `${headTags}<meta>`),
+      (r) => (r.parts.entryImports = ['/assets/react-2.js']),
+      (r) => (r.parts.boot = { ...r.parts.boot!, manifests: { '': '/other.json' } }),
+      (r) => (r.parts.boot = { ...r.parts.boot!, chunk: '/assets/other.js' }),
+    ];
+    for (const change of changes) {
+      // Changed in this document only, and in every document (the shared value itself changed).
+      expect(keyOf([route('/a'), route('/b', change)])).not.toBe(base);
+      expect(keyOf([route('/a', change), route('/b', change)])).not.toBe(base);
     }
+    expect(documentKeys([route('/b')], { salt: 'other', server: 'server', pageKey: (r) => `page ${r.routePath}` }).get('b.html')).not.toBe(base);
   });
 });
