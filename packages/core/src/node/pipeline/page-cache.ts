@@ -29,6 +29,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
+import { column, isNumber, isString } from './columns.js';
 import type { CompiledPage } from '../markdown/compile-page.js';
 import { isAlive } from './output-dir.js';
 
@@ -100,18 +101,6 @@ const snapshotHeaderSchema = z
   })
   .refine((h) => [h.sizes, h.mtimes, h.sourceKeys].every((c) => c.length === h.files.length) && h.hashes.length === h.keys.length);
 
-/** A column whose items are all `item`'s kind, checked in one loop. */
-function column<T>(item: (value: unknown) => value is T) {
-  return z.custom<T[]>((value) => Array.isArray(value) && value.every(item));
-}
-
-function isString(value: unknown): value is string {
-  return typeof value === 'string';
-}
-
-function isNumber(value: unknown): value is number {
-  return typeof value === 'number';
-}
 
 interface CacheEntry {
   /** The page without its code, which is in the code file. */

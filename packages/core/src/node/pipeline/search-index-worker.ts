@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import * as z from 'zod';
+import { column, isNumber, isString } from './columns.js';
 import { buildSearchIndex, countTerms, updateSearchIndex, type BuildIndexOptions, type IndexState } from '../../shared/search/build-index.js';
 import type { SearchRecord } from '../../shared/search/types.js';
 import { readChecked, writeChecked } from './page-cache.js';
@@ -37,22 +38,6 @@ const memoSchema = z
   .object({ stamp: z.string(), keys: column(isString), sizes: column(isCount), terms: column(isString), counts: column(isNumber) })
   .refine((m) => m.sizes.length === m.keys.length && m.counts.length === m.terms.length && m.sizes.reduce((a, b) => a + b, 0) === m.terms.length);
 type MemoFile = z.infer<typeof memoSchema>;
-
-/**
- * A column whose items are all `item`'s kind, checked in one loop: `z.array` of an item schema took ~40 ms
- * on the memo of 1,000 pages (10⁵ terms).
- */
-function column<T>(item: (value: unknown) => value is T) {
-  return z.custom<T[]>((value) => Array.isArray(value) && value.every(item));
-}
-
-function isString(value: unknown): value is string {
-  return typeof value === 'string';
-}
-
-function isNumber(value: unknown): value is number {
-  return typeof value === 'number';
-}
 
 function isCount(value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= 0;
