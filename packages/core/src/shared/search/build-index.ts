@@ -264,7 +264,10 @@ function postingsHash(list: PostingList): number {
   return hash >>> 0;
 }
 
-/** Pieces of one long section (records with one url, see `MAX_RECORD_CONTENT`) are one section here: scored as one text and shown once. */
+/**
+ * The records by page (a run of records with one path). Pieces of one long section (records with one url,
+ * see `MAX_RECORD_CONTENT`) are one section here: scored as one text and shown once.
+ */
 function pagesOf(records: SearchRecord[]): SearchRecord[][] {
   const pages: SearchRecord[][] = [];
   let lastPath: string | null = null;
@@ -440,8 +443,8 @@ export function buildSearchIndex(records: SearchRecord[], options: BuildIndexOpt
 
 /**
  * The index of `records`, made by updating the one `state` was kept from (`buildSearchIndex` with
- * `pageKeys`): only the pages whose key changed are counted again, and only the rows of the terms they
- * held or hold are made again. The result, the state included, is the same as `buildSearchIndex` of
+ * `pageKeys`): only the pages whose key changed are counted again, and only the rows of the terms whose
+ * postings in them changed are made again. The result, the state included, is the same as `buildSearchIndex` of
  * `records` would give, byte for byte.
  * @returns undefined when the update does not apply: other options, pages added, removed or moved, more
  *   than a quarter of the pages changed, or two shards of the result would share a name (the full build
@@ -624,7 +627,7 @@ export function openBuiltIndex(built: BuiltSearchIndex): LocalSearchEngine {
   });
 }
 
-/** The lists one after the other (`Array.prototype.flat` took ~10× longer on 10⁵ items). */
+/** The lists one after the other, in a loop (with `Array.prototype.flat`, making the state of 1,000 pages took ~90 ms). */
 function flatten<T>(lists: T[][]): T[] {
   let length = 0;
   for (const list of lists) length += list.length;
