@@ -250,7 +250,7 @@ export async function createBuildContext(options: BuildOptions): Promise<BuildCo
     timings,
     plugins,
     cacheDir,
-    cache: new PageCache(path.join(cacheDir, 'pages'), { enabled: options.cache ?? true }),
+    cache: new PageCache(path.join(cacheDir, 'pages'), { enabled: options.cache ?? true, snapshot: !dev }),
     compilerOptions,
     optionsKey,
     stateFile: path.join(cacheDir, dev ? 'dev-build-state.json' : 'build-state.json'),

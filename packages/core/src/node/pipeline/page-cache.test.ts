@@ -172,6 +172,22 @@ describe('PageCache', () => {
       expect(new PageCache(dir).sourceKey(file, 'options', read)).toBe(first.key(file, '# Six', 'options'));
     });
 
+    it('is neither read nor written by a cache without it (the dev server\'s)', () => {
+      const dir = folder();
+      const cache = new PageCache(dir);
+      const key = cache.key('/site/a.md', '# T', 'options');
+      cache.set(key, page);
+      cache.saveSnapshot();
+      fs.rmSync(path.join(dir, `${key}.json`));
+      const dev = new PageCache(dir, { snapshot: false });
+      expect(dev.get(key)).toBeUndefined();
+      // Enough new entries that a cache with a snapshot would write it again.
+      for (let i = 0; i < 10; i++) dev.set(dev.key(`/site/n${i}.md`, `# N${i}`, 'options'), page);
+      const before = fs.readFileSync(path.join(dir, '_snapshot'), 'utf8');
+      dev.saveSnapshot();
+      expect(fs.readFileSync(path.join(dir, '_snapshot'), 'utf8')).toBe(before);
+    });
+
     it('is not used when damaged, and an entry of it whose dependency changed is looked up in its file', () => {
       const dir = folder();
       const image = source('png', 'a.png');
