@@ -125,13 +125,19 @@ describe('PageCache', () => {
     };
     const read = (file: string) => fs.readFileSync(file, 'utf8');
 
-    it('serves the entries it holds without their entry files', () => {
-      const dir = folder();
+    /** A cache folder whose snapshot holds one entry, that entry's own file removed; returns its key. */
+    const snapshotOfOne = (dir: string) => {
       const cache = new PageCache(dir);
       const key = cache.key('/site/a.md', '# T', 'options');
       cache.set(key, page);
       cache.saveSnapshot();
       fs.rmSync(path.join(dir, `${key}.json`));
+      return key;
+    };
+
+    it('serves the entries it holds without their entry files', () => {
+      const dir = folder();
+      const key = snapshotOfOne(dir);
       const next = new PageCache(dir);
       expect(next.get(key)).toEqual(page);
       expect(next.entryHash(next.get(key)!)).toMatch(/^[0-9a-f]{64}$/);
@@ -174,11 +180,7 @@ describe('PageCache', () => {
 
     it('is neither read nor written by a cache without it (the dev server\'s)', () => {
       const dir = folder();
-      const cache = new PageCache(dir);
-      const key = cache.key('/site/a.md', '# T', 'options');
-      cache.set(key, page);
-      cache.saveSnapshot();
-      fs.rmSync(path.join(dir, `${key}.json`));
+      const key = snapshotOfOne(dir);
       const dev = new PageCache(dir, { snapshot: false });
       expect(dev.get(key)).toBeUndefined();
       // Enough new entries that a cache with a snapshot would write it again.
