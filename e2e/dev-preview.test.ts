@@ -265,6 +265,8 @@ describe('dev server', () => {
         expect(app).toBeDefined();
         // The entry chunk is served, whether bundled or taken.
         expect((await get(`${server.url}${app!.slice(1)}`)).status).toBe(200);
+        // Kept and taken as hard links: the kept file is also the served one while the server runs.
+        expect(fs.statSync(path.join(kept, 'client', app!)).nlink).toBe(2);
         return intro.body;
       } finally {
         await server.close();

@@ -19,6 +19,7 @@ import type { SidebarSection } from '../../shared/types.js';
 import { docgenPlugin, esbuildFailure, pageModuleSource, sharedEntryPoints, type SiteModules } from './esbuild-plugin.js';
 import { allOutputs, BUNDLE_STATE, fromRecord, inputHasher, pageOutputs, readBundleState, takeOutputs, type BundleState } from './reuse-bundles.js';
 import { sha256, writeWhole } from './reuse-documents.js';
+import { linkOrCopy } from './update-output.js';
 import { settled } from './run-limited.js';
 import { CORE_ROOT } from '../core-root.js';
 
@@ -216,15 +217,15 @@ export function hashFiles(files: string[]): string {
 
 /**
  * Keeps the server part's files in `sharedDir` (the cache), which outlives the build's SSR folder, for a
- * later build to take (`takeSharedParts`); written beside and renamed into place.
+ * later build to take (`takeSharedParts`); linked (or copied) beside and renamed into place. The bundler
+ * names them by their content's hash and never writes other bytes under those names; `serverHash` checks
+ * them before they are taken.
  */
 function keepServerPart(server: Metafile, { ssrDir, sharedDir, root }: { ssrDir: string; sharedDir: string; root: string }): void {
   const tmp = `${sharedDir}.tmp-${process.pid}`;
   fs.rmSync(tmp, { recursive: true, force: true });
   for (const file of Object.keys(server.outputs)) {
-    const to = path.join(tmp, path.relative(ssrDir, path.resolve(root, file)));
-    fs.mkdirSync(path.dirname(to), { recursive: true });
-    fs.copyFileSync(path.resolve(root, file), to);
+    linkOrCopy(path.resolve(root, file), path.join(tmp, path.relative(ssrDir, path.resolve(root, file))));
   }
   fs.rmSync(sharedDir, { recursive: true, force: true });
   fs.renameSync(tmp, sharedDir);
@@ -232,7 +233,7 @@ function keepServerPart(server: Metafile, { ssrDir, sharedDir, root }: { ssrDir:
 
 /**
  * The shared parts an earlier build made and recorded (`BundleState.sharedParts`): the browser part's files
- * kept in the output folder, the server part's copied from `sharedDir` into `ssrDir`; undefined when a
+ * kept in the output folder, the server part's linked (or copied) from `sharedDir` into `ssrDir`; undefined when a
  * file is missing or changed.
  */
 function takeSharedParts(
@@ -247,8 +248,7 @@ function takeSharedParts(
   const server: Metafile = { inputs, outputs: {} };
   for (const [relative, record] of recorded.server) {
     const to = path.join(ssrDir, relative);
-    fs.mkdirSync(path.dirname(to), { recursive: true });
-    fs.copyFileSync(path.join(sharedDir, relative), to);
+    linkOrCopy(path.join(sharedDir, relative), to);
     server.outputs[path.relative(root, to).split(path.sep).join('/')] = fromRecord(record as Metafile['outputs'][string], ssrDir, root);
   }
   const client: Metafile = { inputs, outputs };
