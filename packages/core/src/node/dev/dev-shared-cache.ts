@@ -8,10 +8,10 @@
  * instruments), the shared specifiers, the content of the virtual modules and the size and modification
  * time of every file the kept parts were made from (their metafiles list them: a new import changes an
  * input, so a new input is always seen), as `docgen build` tells a site that did not change. The kept
- * files are checked the same way before use: a damaged or edited copy is bundled again. A start takes them
- * as hard links where the file system allows. Stamps, not
+ * files are checked the same way before use: a damaged or edited copy is bundled again. Stamps, not
  * content hashes: hashing the ~600 inputs and ~6 MB of kept files took ~0.25 s of a restart's ~1 s before
- * it listened, on a two-core machine.
+ * it listened, on a two-core machine. A start takes the kept files as hard links where the file system
+ * allows, and keeps new ones the same way.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -94,8 +94,8 @@ export async function takeDevShared(options: DevSharedCacheOptions): Promise<Sha
 
 /**
  * Keeps the shared parts just made (`shared`, written into `outDir` and `ssrDir`) for the next start:
- * linked (or copied) into a folder beside `dir` with their state, which then replaces `dir`. Nothing is kept when an
- * input cannot be hashed.
+ * linked (or copied) into a folder beside `dir` with their state, which then replaces `dir`. Nothing is
+ * kept when an input cannot be hashed.
  * @throws a file-system error (permissions, disk full)
  */
 export async function keepDevShared(shared: SharedParts, options: DevSharedCacheOptions): Promise<void> {

@@ -233,8 +233,8 @@ function keepServerPart(server: Metafile, { ssrDir, sharedDir, root }: { ssrDir:
 
 /**
  * The shared parts an earlier build made and recorded (`BundleState.sharedParts`): the browser part's files
- * kept in the output folder, the server part's linked (or copied) from `sharedDir` into `ssrDir`; undefined when a
- * file is missing or changed.
+ * kept in the output folder, the server part's linked (or copied) from `sharedDir` into `ssrDir`; undefined
+ * when a file is missing or changed.
  */
 function takeSharedParts(
   recorded: NonNullable<BundleState['sharedParts']>,
