@@ -8,13 +8,12 @@ const theme = fileURLToPath(new URL('./packages/theme-default/src/index.tsx', im
 // Vitest 4 reads projects from the root config (the workspace file is gone).
 export default defineConfig({
   test: {
-    // One test file more at a time than the machine has cores (Vitest's default is one fewer). One file at a
+    // As many test files at a time as the machine has cores (Vitest's default is one fewer). One file at a
     // time kept 1.14 of two cores busy on average (a build waits on its threads, Chromium on the page, the
     // servers on the network). Two at a time, on a clean clone here, Vitest took 796 s instead of 952 s
-    // (the whole CI run 13.8 min instead of 16.5), though single files took up to twice as long; and still
-    // kept only 1.4 of two cores busy (CI run of 17.5 min: 24 min of CPU). Every file makes its own sites,
-    // servers, ports and browser.
-    maxWorkers: os.availableParallelism() + 1,
+    // (the whole CI run 13.8 min instead of 16.5), though single files took up to twice as long. Every
+    // file makes its own sites, servers, ports and browser.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         resolve: { alias: { '@theme': theme } },
