@@ -109,13 +109,13 @@ export async function keepDevShared(shared: SharedParts, options: DevSharedCache
   const tmp = `${dir}.tmp-${process.pid}`;
   fs.rmSync(tmp, { recursive: true, force: true });
   // Linked as a start takes them (copying them took ~0.35 s of a first start before it listened).
-  const copy = (outputs: [string, unknown][], from: string, to: string) =>
+  const link = (outputs: [string, unknown][], from: string, to: string) =>
     outputs.map(([rel]) => {
       const target = path.join(to, rel);
       linkOrCopy(path.join(from, rel), target);
       return target;
     });
-  const files = [...copy(client, outDir, path.join(tmp, 'client')), ...copy(server, ssrDir, path.join(tmp, 'server'))];
+  const files = [...link(client, outDir, path.join(tmp, 'client')), ...link(server, ssrDir, path.join(tmp, 'server'))];
   // Of the copies as they will be named once the folder is renamed into place (a rename keeps both stamps).
   const keptFiles = files.map((file) => path.join(dir, path.relative(tmp, file)));
   writeChecked(path.join(tmp, 'state.json'), { key, clientInputs, serverInputs, client, server, filesStamp: stampOf(files, keptFiles), serverHash: shared.serverHash } satisfies State);

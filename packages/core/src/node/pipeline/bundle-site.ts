@@ -225,7 +225,8 @@ function keepServerPart(server: Metafile, { ssrDir, sharedDir, root }: { ssrDir:
   const tmp = `${sharedDir}.tmp-${process.pid}`;
   fs.rmSync(tmp, { recursive: true, force: true });
   for (const file of Object.keys(server.outputs)) {
-    linkOrCopy(path.resolve(root, file), path.join(tmp, path.relative(ssrDir, path.resolve(root, file))));
+    const from = path.resolve(root, file);
+    linkOrCopy(from, path.join(tmp, path.relative(ssrDir, from)));
   }
   fs.rmSync(sharedDir, { recursive: true, force: true });
   fs.renameSync(tmp, sharedDir);
