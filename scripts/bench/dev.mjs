@@ -58,7 +58,10 @@ export async function measureDev({ file, args, cwd, log, browser, url, heading, 
       waitForHttp(url, timeoutMs),
       exited.then((code) => Promise.reject(new Error(`dev server exited with ${code} before answering; log ${log}`))),
     ]);
-    await tab.goto(url);
+    // From the navigation's commit, not its load event: the page shows its content once the `<h1>` is in
+    // the DOM of a rendered frame (`raf` polling runs with frames, which render-blocking styles hold back),
+    // whether the server rendered it or a script did; the load event also waits for every script.
+    await tab.goto(url, { waitUntil: 'commit' });
     await tab.waitForFunction((text) => document.querySelector('h1')?.textContent?.includes(text), heading, { timeout: timeoutMs, polling: 'raf' });
     const ready = (performance.now() - started) / 1000;
     // The page's own update channel (a WebSocket or an event stream) connects after the load: every tool
