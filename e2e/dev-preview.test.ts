@@ -87,6 +87,28 @@ describe('dev server', () => {
     expect((await get(`${server.url}guide/broken`)).body).toContain('Broken no more');
   });
 
+  it('stops a page whose render never ends at pageTimeout, answers it with the error, and goes on serving', async () => {
+    const site = copyFixture('basic');
+    const config = path.join(site, 'docgen.config.ts');
+    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace('export default {', 'export default {\n  pageTimeout: 2000,'));
+    const looping = path.join(site, 'en/guide/looping.mdx');
+    // Compiles; loops only when rendered, on the server as in a browser.
+    fs.writeFileSync(looping, '# Looping\n\n{(() => { for (;;) {} })()}\n');
+    const errors: unknown[] = [];
+    const server = await startDevServer({ root: site, port: 0, onError: (e) => errors.push(e) });
+    servers.push(server);
+    const stopped = await get(`${server.url}guide/looping`);
+    expect(stopped.status).toBe(500);
+    expect(stopped.body).toContain('/__docgen/events');
+    expect(errors.map(String).join('\n')).toMatch(/Rendering \/guide\/looping \(\S*en\/guide\/looping\.mdx\) took longer than 2 s \(pageTimeout\) and was stopped/);
+    // The render thread was replaced: the other pages render, and so does the page once fixed.
+    expect((await get(`${server.url}guide/intro`)).body).toContain('<h1 id="intro">Intro</h1>');
+    const fixed = server.nextBuild();
+    fs.writeFileSync(looping, '# Looping no more\n');
+    await fixed;
+    expect((await get(`${server.url}guide/looping`)).body).toContain('Looping no more');
+  });
+
   it('applies a change, tells the pages, and keeps serving the last good state on an error', async () => {
     const site = copyFixture('basic');
     const errors: unknown[] = [];

@@ -30,7 +30,7 @@ const coreExternal = ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-ref
  * Core's Node entry points, each at its own path in `dist/`: the package's exports and CLI, the worker threads'
  * modules (`builtModule`), and modules the tests and scripts load directly. Every other module lives in chunks.
  */
-const coreEntries = ['index.ts', 'zod.ts', 'cli/index.ts', 'node/pipeline/compile-worker.ts', 'node/pipeline/render-worker.ts', 'node/pipeline/search-index-worker.ts', 'node/dev/watch-worker.ts', 'node/markdown/compile-page.ts', 'node/pipeline/page-cache.ts', 'node/task-clock.ts', 'node/thread-priority.ts'];
+const coreEntries = ['index.ts', 'zod.ts', 'cli/index.ts', 'node/pipeline/compile-worker.ts', 'node/pipeline/render-worker.ts', 'node/pipeline/search-index-worker.ts', 'node/dev/watch-worker.ts', 'node/dev/dev-render-worker.ts', 'node/markdown/compile-page.ts', 'node/pipeline/page-cache.ts', 'node/task-clock.ts', 'node/thread-priority.ts'];
 /**
  * Browser scripts a package puts into pages as they are, inline, not through the site bundler: bundled here,
  * each into one minified IIFE at `dist/<name>.js`, for the browsers the site bundle targets. A build then

@@ -42,8 +42,9 @@ import { fragmentCompiler, SHARED_SPECIFIERS } from '../pipeline/esbuild-plugin.
 import { indexSearch } from '../pipeline/index-search.js';
 import { createTempOutput, trackTemporary } from '../pipeline/output-dir.js';
 import { routePlanner } from '../pipeline/render-site.js';
-import { importServerEntry, renderDocument, type RenderRoute } from '../pipeline/render-routes.js';
-import { settled } from '../pipeline/run-limited.js';
+import { renderTimeoutError, type RenderRoute } from '../pipeline/render-routes.js';
+import { runLimited, settled, type Timed } from '../pipeline/run-limited.js';
+import type { DevRenderOutcome, DevRenderTask } from './dev-render-worker.js';
 import { refreshPlugin, registrations } from './fast-refresh.js';
 import { scanPages } from '../pipeline/scan-pages.js';
 
@@ -168,6 +169,8 @@ export async function openDevSite({ config: loaded, bodyEnd, profile, onReload }
   // The warm compile thread starts first: it loads the Markdown pipeline and the highlighter meanwhile.
   const pool = new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.js'), minThreads: 1, maxThreads: 1, idleTimeout: Infinity });
   warmHighlighter(pool, ctx);
+  // The render thread too: it loads React meanwhile (`dev-render-worker.ts`).
+  const renderer = new Piscina<DevRenderTask, DevRenderOutcome>({ filename: builtModule('../dev/dev-render-worker.js'), minThreads: 1, maxThreads: 1, idleTimeout: Infinity });
   // A folder of its own beside `outDir` (`<outDir>.tmp-<pid>-<ms>`, with the marker): the site opened before
   // keeps being served from its folder until this one is ready, and a killed server's is cleaned up by the
   // next start, like an interrupted build's.
@@ -208,7 +211,7 @@ export async function openDevSite({ config: loaded, bodyEnd, profile, onReload }
     // edit of its text then updates the content in place (`Content`), keeping the state of the components
     // in it (a tab chosen in a code group), rather than mounting it anew.
     plan.modules.pageSuffix = (file, code) => registrations(code, file);
-    site = new OpenSite(ctx, plan, pool, outDir, untrack, standIns, themeDirs, onReload);
+    site = new OpenSite(ctx, plan, pool, renderer, outDir, untrack, standIns, themeDirs, onReload);
     site.warmUp();
     await site.bundleShared({ opening: true });
     site.sent();
@@ -216,7 +219,7 @@ export async function openDevSite({ config: loaded, bodyEnd, profile, onReload }
   } catch (error) {
     if (site) await site.dispose();
     else {
-      await pool.destroy();
+      await Promise.all([pool.destroy(), renderer.destroy()]);
       fs.rmSync(outDir, { recursive: true, force: true });
       fs.rmSync(ssrDir, { recursive: true, force: true });
       untrack();
@@ -352,6 +355,8 @@ class OpenSite implements DevSite {
     private plan: BundlePlan,
     /** One warm compile thread for the pages asked for and edited, beside the background compile. */
     private pool: Piscina<CompileTask, CompileOutcome>,
+    /** The render thread: documents render there within `pageTimeout` (`renderInThread`). */
+    private renderer: Piscina<DevRenderTask, DevRenderOutcome>,
     private outDir: string,
     private untrack: () => void,
     /** Pages whose entry in `ctx.compiled` is a stand-in (`standInPage`), not yet compiled. */
@@ -441,13 +446,21 @@ class OpenSite implements DevSite {
     const home = this.homeFile();
     // A page that does not compile is reported when it is asked for, and by `settle`.
     if (home) void this.compileNow([home]).catch(() => undefined);
-    // Its failure, if any, is reported by the first render, which imports it again.
-    void importServerEntry({ ssrDir: need(ctx.ssrDir, 'ssrDir'), serverEntry: this.serverEntry }).catch(() => undefined);
+    // The render thread imports the server entry and renders once; a failure is the first render's to report.
+    const warmed = this.renderer.run({ job: this.renderJob() }).then(
+      () => undefined,
+      () => undefined,
+    );
     const threads = Math.max(1, os.availableParallelism() - 1);
-    const pool = new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.js'), maxThreads: threads, idleTimeout: 1000 });
+    // No thread until a page misses the cache: a start whose pages all come from it (a restart) starts none.
+    const pool = new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.js'), minThreads: 0, maxThreads: threads, idleTimeout: 1000 });
     this.backgroundPool = pool;
     const queue = [...this.standIns];
     const worker = async () => {
+      // After the render thread's warm-up: a compile thread loading the Markdown pipeline, and the page
+      // cache read on this thread, took the cores from the first page's render (on two cores, the first
+      // answer of a restart came ~0.25 s after listening, the main thread idle the while).
+      await warmed;
       for (let file = queue.shift(); file !== undefined && !this.disposed; file = queue.shift()) {
         if (!this.standIns.has(file)) continue; // compiled when it was asked for
         // A page taken from the cache never waits for a thread: without a turn of the event loop between
@@ -550,7 +563,7 @@ class OpenSite implements DevSite {
       html = planned.then((plan) => {
         const route = plan(key);
         const moduleFile = file ? need(this.states.get(file)!.serverModule, 'serverModule') : '';
-        return renderDocument({ ssrDir: need(this.ctx.ssrDir, 'ssrDir'), ssr: this.config.ssg, serverEntry: this.serverEntry }, { ...route, moduleFile });
+        return this.renderInThread({ ...route, moduleFile });
       });
       // Kept for the state it was rendered from only.
       if (planned === this.planned && (!file || this.states.get(file)!.version === version)) {
@@ -559,6 +572,30 @@ class OpenSite implements DevSite {
       }
     }
     return { status: routePath ? 200 : 404, html: await html };
+  }
+
+  private renderJob(): DevRenderTask['job'] {
+    return { ssrDir: need(this.ctx.ssrDir, 'ssrDir'), ssr: this.config.ssg, serverEntry: this.serverEntry };
+  }
+
+  /**
+   * The document of `route`, rendered in the render thread within `pageTimeout` (its busy time, not the
+   * time it waited for a core): a render that runs over is stopped with its thread, which the pool starts
+   * again, and the server goes on.
+   * @throws DocgenError of a page that throws while it renders, or that ran over the time limit
+   */
+  private async renderInThread(route: RenderRoute): Promise<string> {
+    let timed: Timed<DevRenderOutcome> | undefined;
+    await runLimited(this.renderer, [route], {
+      limit: 1,
+      timeoutMs: this.config.pageTimeout,
+      taskOf: (item, clock) => ({ job: this.renderJob(), route: item, clock }),
+      onDone: (_, result) => (timed = result),
+    });
+    const result = need(timed, 'render result');
+    if (!result.ok) throw renderTimeoutError(route, this.config.pageTimeout);
+    if (!result.value.ok) throw new DocgenError(result.value.message, result.value.locations);
+    return result.value.html;
   }
 
   /** Plans the document of a route path ('/404' for the 404 page) when first asked for, for the current state. */
@@ -937,7 +974,7 @@ class OpenSite implements DevSite {
     // Requests that reached this site before the next one replaced it are answered first: their pages
     // compile in this site's threads (destroyed, they would fail the request with a 500).
     await Promise.allSettled([...this.rendering]);
-    await Promise.all([this.pool.destroy(), this.backgroundPool?.destroy()]);
+    await Promise.all([this.pool.destroy(), this.backgroundPool?.destroy(), this.renderer.destroy()]);
     await this.background;
     // Bundles in flight finish before their folders go.
     await this.draining;

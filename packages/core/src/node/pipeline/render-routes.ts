@@ -100,6 +100,15 @@ export async function renderDocument(job: Pick<RenderJob, 'ssrDir' | 'ssr' | 'se
 }
 
 /**
+ * The DocgenError of a render stopped at its time limit (`pageTimeout`, ms), naming the route and its source
+ * file; the same for `docgen build` and the dev server.
+ */
+export function renderTimeoutError(route: RenderRoute, timeoutMs: number): DocgenError {
+  const message = `Rendering ${route.routePath}${route.sourceFile ? ` (${route.sourceFile})` : ''} took longer than ${timeoutMs / 1000} s (pageTimeout) and was stopped`;
+  return new DocgenError(message, route.sourceFile ? [{ message, location: { file: route.sourceFile, line: 1, column: 1 } }] : []);
+}
+
+/**
  * A DocgenError for a page whose server render threw: the route, its source file, the component when the
  * stack names one (the server bundle keeps function names), and the error's message.
  */

@@ -11,7 +11,7 @@ import { builtModule } from './built-module.js';
 import { renderHeadTags } from './html-template.js';
 import { need, type BuildContext } from './context.js';
 import { createProgress } from './progress.js';
-import type { RenderJob, RenderRoute } from './render-routes.js';
+import { renderTimeoutError, type RenderJob, type RenderRoute } from './render-routes.js';
 
 /** File of the cache folder that records the last build's documents (`reuse-documents.ts`). */
 export const RENDER_STATE = 'render-state.json';
@@ -95,8 +95,7 @@ async function renderRoutesInPool(ctx: BuildContext, toRender: RenderRoute[]): P
         taskOf: (route, clock) => ({ ssrDir, outDir: tmpOut, ssr: config.ssg, routes: [route], clock }),
         onDone: (route, result) => {
           if (!result.ok) {
-            const message = `Rendering ${route.routePath}${route.sourceFile ? ` (${route.sourceFile})` : ''} took longer than ${config.pageTimeout / 1000} s (pageTimeout) and was stopped`;
-            failures.push(new DocgenError(message, route.sourceFile ? [{ message, location: { file: route.sourceFile, line: 1, column: 1 } }] : []));
+            failures.push(renderTimeoutError(route, config.pageTimeout));
           } else if (!result.value.ok) {
             failures.push(new DocgenError(result.value.message, result.value.locations));
           }
