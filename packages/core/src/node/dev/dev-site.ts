@@ -446,20 +446,23 @@ class OpenSite implements DevSite {
     const home = this.homeFile();
     // A page that does not compile is reported when it is asked for, and by `settle`.
     if (home) void this.compileNow([home]).catch(() => undefined);
-    // The render thread imports the server entry and renders once; a failure is the first render's to report.
-    const warmed = this.renderer.run({ job: this.renderJob() }).then(
-      () => undefined,
-      () => undefined,
-    );
+    // The render thread imports the server entry and renders once, within the time limit too: a theme whose
+    // 404 page never finishes would otherwise hold the thread from every page. A failure is the first
+    // render's to report.
+    const warmed = runLimited(this.renderer, [undefined], {
+      limit: 1,
+      timeoutMs: this.config.pageTimeout,
+      taskOf: (_, clock) => ({ job: this.renderJob(), clock }),
+      onDone: () => undefined,
+    }).catch(() => undefined);
     const threads = Math.max(1, os.availableParallelism() - 1);
     // No thread until a page misses the cache: a start whose pages all come from it (a restart) starts none.
     const pool = new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.js'), minThreads: 0, maxThreads: threads, idleTimeout: 1000 });
     this.backgroundPool = pool;
     const queue = [...this.standIns];
     const worker = async () => {
-      // After the render thread's warm-up: a compile thread loading the Markdown pipeline, and the page
-      // cache read on this thread, took the cores from the first page's render (on two cores, the first
-      // answer of a restart came ~0.25 s after listening, the main thread idle the while).
+      // After the render thread's warm-up, so that neither a compile thread loading the Markdown pipeline
+      // nor the page cache read on this thread shares the cores with the first page's render.
       await warmed;
       for (let file = queue.shift(); file !== undefined && !this.disposed; file = queue.shift()) {
         if (!this.standIns.has(file)) continue; // compiled when it was asked for
