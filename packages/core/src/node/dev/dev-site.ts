@@ -449,7 +449,12 @@ class OpenSite implements DevSite {
     // The render thread imports the server entry and renders once, within the time limit too: a theme whose
     // 404 page never finishes would otherwise hold the thread from every page. A failure is the first
     // render's to report.
-    const warmed = this.timedRender(undefined).catch(() => undefined);
+    const warmed = runLimited(this.renderer, [undefined], {
+      limit: 1,
+      timeoutMs: this.config.pageTimeout,
+      taskOf: (_, clock) => ({ job: this.renderJob(), clock }),
+      onDone: () => undefined,
+    }).catch(() => undefined);
     const threads = Math.max(1, os.availableParallelism() - 1);
     // No thread until a page misses the cache: a start whose pages all come from it (a restart) starts none.
     const pool = new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.js'), minThreads: 0, maxThreads: threads, idleTimeout: 1000 });
@@ -572,16 +577,8 @@ class OpenSite implements DevSite {
     return { status: routePath ? 200 : 404, html: await html };
   }
 
-  /** One task in the render thread within `pageTimeout`: the document of `route`, or the warm-up (undefined). */
-  private async timedRender(route: RenderRoute | undefined): Promise<Timed<DevRenderOutcome>> {
-    let timed: Timed<DevRenderOutcome> | undefined;
-    await runLimited(this.renderer, [route], {
-      limit: 1,
-      timeoutMs: this.config.pageTimeout,
-      taskOf: (item, clock) => ({ job: { ssrDir: need(this.ctx.ssrDir, 'ssrDir'), ssr: this.config.ssg, serverEntry: this.serverEntry }, route: item, clock }),
-      onDone: (_, result) => (timed = result),
-    });
-    return need(timed, 'render result');
+  private renderJob(): DevRenderTask['job'] {
+    return { ssrDir: need(this.ctx.ssrDir, 'ssrDir'), ssr: this.config.ssg, serverEntry: this.serverEntry };
   }
 
   /**
@@ -591,7 +588,14 @@ class OpenSite implements DevSite {
    * @throws DocgenError of a page that throws while it renders, or that ran over the time limit
    */
   private async renderInThread(route: RenderRoute): Promise<string> {
-    const result = await this.timedRender(route);
+    let timed: Timed<DevRenderOutcome> | undefined;
+    await runLimited(this.renderer, [route], {
+      limit: 1,
+      timeoutMs: this.config.pageTimeout,
+      taskOf: (item, clock) => ({ job: this.renderJob(), route: item, clock }),
+      onDone: (_, result) => (timed = result),
+    });
+    const result = need(timed, 'render result');
     if (!result.ok) throw renderTimeoutError(route, this.config.pageTimeout);
     if (!result.value.ok) throw new DocgenError(result.value.message, result.value.locations);
     return result.value.html;
