@@ -108,4 +108,18 @@ describe('indexLocale with an index state file', () => {
     indexLocale({ records: pages, lang: 'en', stateFile, stamp: 'two' });
     expect(fs.existsSync(stateFile)).toBe(false);
   });
+
+  it('leaves the term memo of the last full build as it was when it updates the index', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-index-memo-'));
+    const task = (records: SearchRecord[]) => ({ records, lang: 'en', stateFile: path.join(dir, 'index-en.state'), memoFile: path.join(dir, 'terms-en.memo'), pageKeys: keys(records), stamp: 'one' });
+    indexLocale(task(pages));
+    const memo = fs.readFileSync(path.join(dir, 'terms-en.memo'), 'utf8');
+    const edited = pages.map((r, i) => (i === 2 ? { ...r, content: `${r.content} freshword` } : r));
+    expect(indexOnly(indexLocale(task(edited)))).toBe(JSON.stringify(buildSearchIndex(edited, { lang: 'en' })));
+    expect(fs.readFileSync(path.join(dir, 'terms-en.memo'), 'utf8')).toBe(memo);
+    // A full build (here: the state is gone) still counts with the memo and writes it again with this build's texts.
+    fs.rmSync(path.join(dir, 'index-en.state'));
+    expect(indexOnly(indexLocale(task(edited)))).toBe(JSON.stringify(buildSearchIndex(edited, { lang: 'en' })));
+    expect(fs.readFileSync(path.join(dir, 'terms-en.memo'), 'utf8')).not.toBe(memo);
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * Worker-thread side of the search phase: builds one locale's local index, so that the main thread stays
  * free for the bundler's plugin calls while it runs. With a memo file, the term counts of every field text
- * are remembered from one build to the next (`TermMemo`): the tokenizer then runs only on the text that
+ * are remembered from one full build to the next (`TermMemo`): the tokenizer then runs only on the text that
  * changed. With a state file and the pages' keys, the index is updated from the last build's state
  * (`updateSearchIndex`): only the pages whose key changed are counted, and only their terms' rows made.
  */
@@ -47,11 +47,17 @@ function isCount(value: unknown): value is number {
 export default function indexLocale(task: IndexTask): string {
   const options: BuildIndexOptions = { lang: task.lang, layout: { fragments: task.fragments }, pageKeys: task.pageKeys };
   const stamp = task.stamp ?? '';
-  const memo = task.memoFile ? new TermMemo(readMemo(task.memoFile, stamp)) : undefined;
-  if (memo) options.termCounts = (text, add) => memo.count(text, add);
   const last = task.stateFile && task.pageKeys ? readIndexState(task.stateFile, stamp) : undefined;
-  const { entry, files, state } = (last && updateSearchIndex(last, task.records, options)) || buildSearchIndex(task.records, options);
-  if (memo?.changed) writeChecked(task.memoFile!, memoFile(stamp, memo.used));
+  // An update counts only the changed pages' texts, without the memo: the memo would then be written
+  // again with those texts alone, and the next full build would count every other text again.
+  let built = last && updateSearchIndex(last, task.records, options);
+  if (!built) {
+    const memo = task.memoFile ? new TermMemo(readMemo(task.memoFile, stamp)) : undefined;
+    if (memo) options.termCounts = (text, add) => memo.count(text, add);
+    built = buildSearchIndex(task.records, options);
+    if (memo?.changed) writeChecked(task.memoFile!, memoFile(stamp, memo.used));
+  }
+  const { entry, files, state } = built;
   if (task.stateFile) {
     if (state) writeChecked(task.stateFile, { stamp, ...state } satisfies StateFile);
     else fs.rmSync(task.stateFile, { force: true });
