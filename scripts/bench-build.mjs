@@ -22,12 +22,15 @@ import { startPreview } from './lib/preview.mjs';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sizes = process.argv.slice(2).map(Number).filter(Boolean);
 const counts = sizes.length ? sizes : [50, 500];
-/** Runs one build in a fresh Node process; returns wall seconds, CPU seconds and peak RSS (MiB). */
-function timedBuild(root, metafile) {
+/**
+ * Runs one build in a fresh Node process; returns wall seconds, CPU seconds and peak RSS (MiB). `cache`
+ * false: every page compiled and bundled again (a build that finds nothing changed writes no metafile).
+ */
+function timedBuild(root, metafile, cache = true) {
   const script = `
     const { build } = await import(${JSON.stringify(path.join(repo, 'packages/core/dist/index.js'))});
     const t = performance.now();
-    await build({ root: ${JSON.stringify(root)}, log: false, metafile: ${JSON.stringify(metafile)} });
+    await build({ root: ${JSON.stringify(root)}, log: false, metafile: ${JSON.stringify(metafile)}, cache: ${cache} });
     const u = process.resourceUsage();
     console.log(JSON.stringify({ wall: (performance.now() - t) / 1000, cpu: (u.userCPUTime + u.systemCPUTime) / 1e6, rss: u.maxRSS / 1024 }));`;
   const started = performance.now();
@@ -75,7 +78,7 @@ function printComposition(title, parts) {
 if (process.argv[2] === 'website') {
   const root = path.join(repo, 'docs');
   const metafile = path.join(os.tmpdir(), 'docgen-bench-website-meta.json');
-  timedBuild(root, metafile);
+  timedBuild(root, metafile, false);
   const loads = await measureFirstLoad(root, WEBSITE_ROUTES);
   console.table(loads.map((l) => ({ route: l.route, 'first-load JS gzip KB': l.kib.toFixed(1), scripts: l.scripts.size })));
   const largest = loads.reduce((a, b) => (b.kib > a.kib ? b : a));
