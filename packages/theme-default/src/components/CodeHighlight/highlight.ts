@@ -35,7 +35,16 @@ export interface HighlightOptions {
   lightTheme?: string;
   /** Theme of dark mode, one of `HIGHLIGHT_THEMES`. @default 'github-dark-default' */
   darkTheme?: string;
+  /**
+   * Time shiki may spend on one line, in ms (its `tokenizeTimeLimit`): the rest of a line that takes longer
+   * keeps the colour reached so far, so a pathological line cannot freeze the page. 0: no limit, as in the
+   * build, for output that must not depend on how busy the machine is. @default 500
+   */
+  timeLimit?: number;
 }
+
+/** `HighlightOptions.timeLimit` when none is given, in ms (shiki's own default). */
+export const HIGHLIGHT_TIME_LIMIT = 500;
 
 /**
  * Thrown (as a rejection) by `highlight()` for a language or theme the client-side highlighter cannot
@@ -74,6 +83,7 @@ function resolveOptions(options: HighlightOptions): ResolvedHighlightOptions {
     lang: lang as HighlightLanguage,
     lightTheme: theme(options.lightTheme ?? DEFAULT_LIGHT_THEME),
     darkTheme: theme(options.darkTheme ?? DEFAULT_DARK_THEME),
+    timeLimit: options.timeLimit ?? HIGHLIGHT_TIME_LIMIT,
   };
 }
 
@@ -98,8 +108,8 @@ function loadHighlighter(): Promise<Highlighter> {
  * The first call fetches shiki's core and its JavaScript regex engine (`shiki/engine/javascript`, no
  * WebAssembly); each language and theme is fetched the first time it is used. A call made while any of
  * them is still loading waits for it, so there is no "used before loading" state (the oniguruma engine's
- * 'Must invoke loadWasm first.' cannot happen here). Shiki gives up on a line after 500 ms (its
- * `tokenizeTimeLimit`): the rest of that line keeps the colour reached so far, the page stays responsive.
+ * 'Must invoke loadWasm first.' cannot happen here). Shiki gives up on a line after `timeLimit` ms
+ * (500 by default): the rest of that line keeps the colour reached so far, the page stays responsive.
  *
  * Rejects with `HighlightError` for a language or theme outside `HIGHLIGHT_LANGUAGES` /
  * `HIGHLIGHT_THEMES`, and with the browser's error when a chunk cannot be fetched. Must run in the

@@ -31,6 +31,8 @@ export interface ResolvedHighlightOptions {
   lang: HighlightLanguage;
   lightTheme: HighlightTheme;
   darkTheme: HighlightTheme;
+  /** shiki's `tokenizeTimeLimit`, in ms per line (0: none). */
+  timeLimit: number;
 }
 
 /** Fetches one grammar (with the grammars it embeds) or one theme: a module of `shiki/langs` or `shiki/themes`. */
@@ -144,7 +146,7 @@ function loadOnce<T>(
 }
 
 /** Loads what is missing and returns shiki's HAST (a root holding the `pre`); `highlight.ts` checked the names. */
-async function toHast(code: string, { lang, lightTheme: light, darkTheme: dark }: ResolvedHighlightOptions): Promise<Root> {
+async function toHast(code: string, { lang, lightTheme: light, darkTheme: dark, timeLimit }: ResolvedHighlightOptions): Promise<Root> {
   const language: LanguageLoader | undefined = (languages as Record<string, LanguageLoader>)[lang]; // undefined: plain text
   const core = getCore();
   await Promise.all([
@@ -154,7 +156,8 @@ async function toHast(code: string, { lang, lightTheme: light, darkTheme: dark }
   ]);
   // The build's options (packages/core/src/node/markdown/rehype-shiki.ts): both themes as CSS variables
   // and no default colour, so the theme's `.dg-code` styles pick light or dark; long lines left plain.
-  return (await core).codeToHast(code, { lang, themes: { light, dark }, defaultColor: false, tokenizeMaxLineLength: HIGHLIGHT_MAX_LINE_LENGTH });
+  // The time limit is the browser's own: the build has none.
+  return (await core).codeToHast(code, { lang, themes: { light, dark }, defaultColor: false, tokenizeMaxLineLength: HIGHLIGHT_MAX_LINE_LENGTH, tokenizeTimeLimit: timeLimit });
 }
 
 /** Implements `highlight()`: the `pre` as HTML. */
