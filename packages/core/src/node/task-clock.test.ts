@@ -69,7 +69,7 @@ describe('TaskClock', () => {
     // Tasks until one waited (four times its work or more): where a thread lands is the scheduler's choice.
     for (let attempt = 1; ; attempt++) {
       const clock = new TaskClock();
-      const { cpu, wall } = await task<{ cpu: number; wall: number }>(
+      const { cpu, wall, end } = await task<{ cpu: number; wall: number; end: number }>(
         `async (buffer) => {
           lowerThreadPriority();
           const cpu = ${CPU_MS};
@@ -77,16 +77,19 @@ describe('TaskClock', () => {
           startTaskClock(buffer);
           // 20 ms of this thread's own work, however long it waits for a core between its slices.
           while (cpu() - from.cpu < 20) for (let i = 0; i < 1e6; i++);
-          return { cpu: cpu() - from.cpu, wall: performance.now() - from.wall };
+          return { cpu: cpu() - from.cpu, wall: performance.now() - from.wall, end: Number(process.hrtime.bigint()) / 1e6 };
         }`,
         clock.buffer,
       );
       const busy = clock.busyMs()!;
+      // From the task's end until the clock was read (the result on its way, this thread kept from a
+      // core): counted as busy, like any time a task is not waiting for a core.
+      const late = Number(process.hrtime.bigint()) / 1e6 - end;
       if (wall < 4 * cpu && attempt < 20) continue;
       expect(wall).toBeGreaterThan(4 * cpu);
       // The work and the clock's own reads, not the wait.
       expect(busy).toBeGreaterThanOrEqual(cpu - 2);
-      expect(busy).toBeLessThan(wall / 2);
+      expect(busy).toBeLessThan(wall / 2 + late);
       break;
     }
   });

@@ -79,8 +79,10 @@ export class TaskClock {
   busyMs(): number | undefined {
     const tid = Atomics.load(this.tid, 0);
     if (tid === 0) return undefined;
-    const wall = nowMs() - this.start[0];
+    // The wait first, then the clock: a wait the worker adds in between (this thread kept from its core
+    // there) then counts as busy, never the other way round, so the figure is at least the task's work.
     const delay = tid === UNKNOWN_THREAD ? undefined : runDelayMs(tid);
+    const wall = nowMs() - this.start[0];
     return delay === undefined ? wall : Math.max(0, wall - (delay - this.start[1]));
   }
 }
