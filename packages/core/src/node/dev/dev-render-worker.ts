@@ -11,7 +11,8 @@ import { startTaskClock } from '../task-clock.js';
 // As in the build's render threads: the environment is copied when the thread starts, and React picks its
 // build from NODE_ENV when first loaded (the development build renders several times slower).
 process.env.NODE_ENV ??= 'production';
-// Awaited by the first task, not at the top level (see `render-worker.ts`).
+// Awaited by the first task, not at the top level: piscina loads this module with `require()` (see
+// `render-worker.ts`).
 const preloaded = Promise.all([import('react'), import('react/jsx-runtime'), import('react-dom/server')]);
 
 /**

@@ -8,9 +8,10 @@ import { startTaskClock } from '../task-clock.js';
 process.env.NODE_ENV ??= 'production';
 // React and its server renderer, which the server bundle imports by these same files (`docgenPlugin`
 // resolves them from this package): loading starts with the thread, so that a pool started early
-// (`startRenderPool`) has them ready when the bundles are. Awaited by the first batch, not at the top level,
-// so that the module itself is ready (and the pool's CommonJS file, `render-worker.cjs`, hands it tasks)
-// while React is still loading.
+// (`startRenderPool`) has them ready when the bundles are. Awaited by the first batch, not at the top level:
+// piscina loads this module with `require()`, which refuses a module with top-level await, and its fallback
+// to `import()` then raced the first task's own `require()` of the module half loaded, which Node 20.20
+// answers with a fatal error ("v8::Module::IsGraphAsync must be used on an instantiated module", seen in CI).
 const preloaded = Promise.all([import('react'), import('react/jsx-runtime'), import('react-dom/server')]);
 
 /** Outcome of a batch; user errors travel as data because thrown errors lose their class across threads. */
