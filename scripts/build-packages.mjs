@@ -32,17 +32,6 @@ const coreExternal = ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-ref
  */
 const coreEntries = ['index.ts', 'zod.ts', 'cli/index.ts', 'node/pipeline/compile-worker.ts', 'node/pipeline/render-worker.ts', 'node/pipeline/search-index-worker.ts', 'node/dev/watch-worker.ts', 'node/dev/dev-render-worker.ts', 'node/markdown/compile-page.ts', 'node/pipeline/page-cache.ts', 'node/task-clock.ts', 'node/thread-priority.ts'];
 /**
- * The modules of core's piscina pools, each given a CommonJS file beside it (`<name>.cjs`) that the pool
- * loads instead: piscina loads a pool's file with require(), and require() of an ES module met that module
- * half loaded by an import() of the same thread often enough to end the process with Node 20.20's fatal
- * error "v8::Module::IsGraphAsync must be used on an instantiated module" (seen in CI under load, from
- * piscina's worker.js). The CommonJS file loads the ES module with import() alone.
- */
-const poolModules = ['node/pipeline/compile-worker.js', 'node/pipeline/render-worker.js', 'node/pipeline/search-index-worker.js', 'node/dev/dev-render-worker.js'];
-/** The CommonJS file of a pool module (`poolModules`): starts loading it with the thread, and hands each task to its default export. */
-const poolModuleLoader = (file) =>
-  `'use strict';\n// Written by scripts/build-packages.mjs: the pool's module loaded with import() only (see poolModules there).\nconst loaded = import(${JSON.stringify(`./${file}`)});\nloaded.catch(() => {}); // a failed load rejects each task below, not the thread\nmodule.exports = async function task(payload) {\n  return (await loaded).default(payload);\n};\n`;
-/**
  * Browser scripts a package puts into pages as they are, inline, not through the site bundler: bundled here,
  * each into one minified IIFE at `dist/<name>.js`, for the browsers the site bundle targets. A build then
  * only reads the file (starting esbuild for it cost every build, even one with nothing to do, ~20 ms).
@@ -90,7 +79,6 @@ for (const name of packages) {
       banner: { js: requireShim },
       plugins: [themeConfigFromSource],
     });
-    for (const file of poolModules) fs.writeFileSync(path.join(dir, 'dist', file.replace(/\.js$/, '.cjs')), poolModuleLoader(path.posix.basename(file)));
   } else {
     await build({ ...options, entryPoints });
   }

@@ -167,10 +167,10 @@ export interface DevSite {
 export async function openDevSite({ config: loaded, bodyEnd, profile, onReload }: DevSiteOptions): Promise<DevSite> {
   const ctx = await createBuildContext({ config: loaded, dev: true, bodyEnd, log: false, profile });
   // The warm compile thread starts first: it loads the Markdown pipeline and the highlighter meanwhile.
-  const pool = new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.cjs'), minThreads: 1, maxThreads: 1, idleTimeout: Infinity });
+  const pool = new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.js'), minThreads: 1, maxThreads: 1, idleTimeout: Infinity });
   warmHighlighter(pool, ctx);
   // The render thread too: it loads React meanwhile (`dev-render-worker.ts`).
-  const renderer = new Piscina<DevRenderTask, DevRenderOutcome>({ filename: builtModule('../dev/dev-render-worker.cjs'), minThreads: 1, maxThreads: 1, idleTimeout: Infinity });
+  const renderer = new Piscina<DevRenderTask, DevRenderOutcome>({ filename: builtModule('../dev/dev-render-worker.js'), minThreads: 1, maxThreads: 1, idleTimeout: Infinity });
   // A folder of its own beside `outDir` (`<outDir>.tmp-<pid>-<ms>`, with the marker): the site opened before
   // keeps being served from its folder until this one is ready, and a killed server's is cleaned up by the
   // next start, like an interrupted build's.
@@ -457,7 +457,7 @@ class OpenSite implements DevSite {
     }).catch(() => undefined);
     const threads = Math.max(1, os.availableParallelism() - 1);
     // No thread until a page misses the cache: a start whose pages all come from it (a restart) starts none.
-    const pool = new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.cjs'), minThreads: 0, maxThreads: threads, idleTimeout: 1000 });
+    const pool = new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.js'), minThreads: 0, maxThreads: threads, idleTimeout: 1000 });
     this.backgroundPool = pool;
     const queue = [...this.standIns];
     const worker = async () => {

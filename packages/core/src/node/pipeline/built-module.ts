@@ -5,10 +5,7 @@ import { CORE_ROOT } from '../core-root.js';
 /**
  * Path of a compiled module of `dist/node/pipeline/` (`name` may climb, `../dev/watch-worker.js`), for worker
  * threads: they load JavaScript only, so the tests, which run from the TypeScript sources, use the built copy
- * too. The package build keeps every module of `src/` as an entry point at its own path in `dist/`. A
- * piscina pool takes the `.cjs` file the package build writes beside its module (`compile-worker.cjs`):
- * piscina loads a pool's file with require(), which must not meet an ES module (see `poolModules` in
- * `scripts/build-packages.mjs`).
+ * too. The package build keeps every module of `src/` as an entry point at its own path in `dist/`.
  * @throws Error when the package has not been built
  */
 export function builtModule(name: string): string {

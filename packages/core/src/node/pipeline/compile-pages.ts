@@ -24,7 +24,7 @@ export const SLOW_PAGE_MS = 5_000;
  */
 export function createCompilePool(pages: number): Piscina<CompileTask, CompileOutcome> {
   const maxThreads = Math.max(1, Math.min(os.availableParallelism(), 8, Math.ceil(pages / 6)));
-  return new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.cjs'), minThreads: 1, maxThreads, idleTimeout: 1000 });
+  return new Piscina<CompileTask, CompileOutcome>({ filename: builtModule('compile-worker.js'), minThreads: 1, maxThreads, idleTimeout: 1000 });
 }
 
 /**

@@ -31,7 +31,7 @@ import { readChecked, writeCheckedJson } from './page-cache.js';
  */
 export function startSearchPool(ctx: BuildContext): Piscina<IndexTask, string> {
   const local = ctx.config.search !== false && ctx.config.search.provider === 'local';
-  return new Piscina<IndexTask, string>({ filename: builtModule('search-index-worker.cjs'), minThreads: local ? 1 : 0, maxThreads: 1, idleTimeout: 1000 });
+  return new Piscina<IndexTask, string>({ filename: builtModule('search-index-worker.js'), minThreads: local ? 1 : 0, maxThreads: 1, idleTimeout: 1000 });
 }
 
 /**

@@ -66,7 +66,7 @@ const PAGES_PER_POOL = 1000;
  * once as it needs.
  */
 export function startRenderPool(): Piscina<RenderJob, RenderOutcome> {
-  return new Piscina<RenderJob, RenderOutcome>({ filename: builtModule('render-worker.cjs'), minThreads: 1, maxThreads: Math.max(1, Math.min(os.availableParallelism(), 8)), idleTimeout: 1000 });
+  return new Piscina<RenderJob, RenderOutcome>({ filename: builtModule('render-worker.js'), minThreads: 1, maxThreads: Math.max(1, Math.min(os.availableParallelism(), 8)), idleTimeout: 1000 });
 }
 
 /**
@@ -86,7 +86,7 @@ async function renderRoutesInPool(ctx: BuildContext, toRender: RenderRoute[]): P
   const failures: DocgenError[] = [];
   const renderRun = async (routes: RenderRoute[]) => {
     // The pool started while the bundles were made serves the first run.
-    const pool = ctx.renderPool ?? new Piscina<RenderJob, RenderOutcome>({ filename: builtModule('render-worker.cjs'), maxThreads: threads, idleTimeout: 1000 });
+    const pool = ctx.renderPool ?? new Piscina<RenderJob, RenderOutcome>({ filename: builtModule('render-worker.js'), maxThreads: threads, idleTimeout: 1000 });
     ctx.renderPool = undefined;
     try {
       await runLimited(pool, routes, {
